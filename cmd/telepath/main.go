@@ -1,0 +1,64 @@
+// Command telepath runs the Telepath remote pathology consultation server.
+//
+//	telepath serve     start the server (configuration from TELEPATH_* variables)
+//	telepath openapi   print the OpenAPI document
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"telepath/internal/app"
+	"telepath/web"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "telepath:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	cfg, err := app.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(log)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch cmd {
+	case "serve":
+		ui, err := fs.Sub(web.Dist, "dist")
+		if err != nil {
+			return err
+		}
+		a, err := app.New(ctx, cfg, ui, log)
+		if err != nil {
+			return err
+		}
+		defer a.Close()
+		return a.Run(ctx)
+	case "openapi":
+		doc, err := app.OpenAPI(ctx)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	default:
+		return fmt.Errorf("unknown command %q (want serve or openapi)", cmd)
+	}
+}

@@ -1,0 +1,168 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"telepath/internal/audit"
+	"telepath/internal/auth"
+	"telepath/internal/billing"
+	"telepath/internal/consultation"
+	"telepath/internal/demo"
+	"telepath/internal/diagnosis"
+	"telepath/internal/files"
+	"telepath/internal/library"
+	"telepath/internal/menu"
+	"telepath/internal/org"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/settings"
+	"telepath/internal/slideserver"
+	"telepath/internal/user"
+)
+
+// App is one running Telepath: its database, API and HTTP handler.
+// The end-to-end tests start it exactly as main does.
+type App struct {
+	Config  Config
+	DB      *db.DB
+	API     *httpx.API
+	Handler http.Handler
+	Log     *slog.Logger
+
+	closers []func() error // background work to stop before the database closes
+}
+
+// New opens the database, runs migrations and seeds, and builds the handler.
+// ui is the built web app (nil serves the API only).
+func New(ctx context.Context, cfg Config, ui fs.FS, log *slog.Logger) (*App, error) {
+	httpx.TrustProxy = cfg.TrustProxy
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{Config: cfg, DB: d, Log: log}
+	if err := a.build(ctx, ui); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *App) build(ctx context.Context, ui fs.FS) error {
+	auditLog := &audit.Log{DB: a.DB}
+	authSvc, err := auth.New(ctx, a.DB, a.Config.Auth, auditLog)
+	if err != nil {
+		return err
+	}
+	if err := a.seed(ctx); err != nil {
+		return err
+	}
+	orgSvc := org.New(a.DB)
+	userSvc := user.New(a.DB, orgSvc, authSvc)
+	libSvc := library.New(a.DB)
+	billSvc := billing.New(a.DB)
+	fileSvc := files.New(a.DB, a.Config.DataDir)
+	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc))
+	fileSvc.SetCaseAccess(consultSvc.CanSee)
+	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
+	diagSvc := diagnosis.New(a.DB, diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc))
+	if a.Config.Demo && a.Config.DemoCases {
+		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
+		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir)); err != nil {
+			return err
+		}
+	}
+
+	mux := http.NewServeMux()
+	api := httpx.NewAPI(mux, authSvc, auditLog)
+	authSvc.Routes(api)
+	userSvc.Routes(api, a.Config.Auth.IdleTimeout)
+	orgSvc.Routes(api)
+	auditLog.Routes(api)
+	menu.Routes(api)
+	libSvc.Routes(api)
+	billSvc.Routes(api)
+	fileSvc.Routes(api)
+	consultSvc.Routes(api)
+	diagSvc.Routes(api, mux)
+	settingsSvc.Routes(api)
+	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
+	if err != nil {
+		return err
+	}
+	a.closers = append(a.closers, closeSlides)
+
+	mux.HandleFunc("GET /healthz", a.healthz)
+	mux.Handle("GET /metrics", promhttp.Handler())
+	mux.Handle("/api/", apiNotFound())
+	if ui != nil {
+		mux.Handle("/", spa(ui))
+	}
+	a.API = api
+	a.Handler = httpx.Wrap(mux, a.Log)
+	return nil
+}
+
+// seed adds the demo data on an empty database, or the first administrator.
+func (a *App) seed(ctx context.Context) error {
+	if a.Config.Demo {
+		return demo.Seed(ctx, a.DB, a.Log)
+	}
+	return demo.FirstAdmin(ctx, a.DB, a.Log)
+}
+
+func (a *App) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Content-Type", "application/json")
+	if err := a.DB.PingContext(ctx); err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write([]byte(`{"status":"database unavailable"}`))
+		return
+	}
+	w.Write([]byte(`{"status":"ok"}`))
+}
+
+// Run serves until ctx is cancelled, then shuts down gracefully.
+func (a *App) Run(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           a.Handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	a.Log.Info("telepath listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Dialect))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close stops background work and releases the database.
+func (a *App) Close() error {
+	for _, c := range a.closers {
+		c() //nolint:errcheck
+	}
+	return a.DB.Close()
+}

@@ -1,0 +1,82 @@
+package app_test
+
+import (
+	"fmt"
+	"net/url"
+	"testing"
+	"time"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/db/dbtest"
+)
+
+// seedCases adds n consultations of the demo hospital H001 in bulk: a mix of
+// statuses, urgency and patients, each charged and with one slide.
+func seedCases(b *testing.B, e *env, n int, status int) []int64 {
+	b.Helper()
+	d := e.app.DB
+	f := e.fixture()
+	var owner int64
+	d.Get(&owner, "SELECT id FROM users WHERE username = 'site'")
+	surnames := []rune("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗")
+	now := time.Now().UTC()
+	tx := d.MustBegin()
+	const batch = 400
+	for start := 0; start < n; start += batch {
+		q := d.Builder().Insert("consultations").Columns("consult_no", "hospital_id", "center_id", "user_id", "library_id", "status", "is_draft",
+			"charge_status", "slide_count", "expedite", "pathology_number", "patient_name", "gender", "age", "case_data", "created_at", "updated_at")
+		for i := start; i < start+batch && i < n; i++ {
+			st := status
+			if st < 0 {
+				st = []int{0, 1, 1, 2, 4}[i%5]
+			}
+			q = q.Values(fmt.Sprintf("TP%08d", i), f.hospital, f.center, owner, f.library, st, 0, 2, 1, i%7/6,
+				fmt.Sprintf("BL2026-%06d", i), string(surnames[i%len(surnames)])+fmt.Sprintf("患者%d", i), []string{"male", "female"}[i%2],
+				20+i%60, "{}", now.Add(-time.Duration(i)*time.Minute), now)
+		}
+		if _, err := db.Exec(b.Context(), tx, q); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	var ids []int64
+	d.Select(&ids, "SELECT id FROM consultations ORDER BY id")
+	d.Exec("ANALYZE")
+	return ids
+}
+
+// BenchmarkCaseList measures the site's /case/manage list over 100,000 cases
+// with three filters (status, urgency, patient-name search) and a sort.
+func BenchmarkCaseList(b *testing.B) {
+	for _, dialect := range dbtest.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			e := newEnvTB(b, dialect, nil)
+			seedCases(b, e, 100_000, -1)
+			token := e.login("site")
+			q := url.Values{"page_size": {"20"}, "params": {`{"status":1,"expedite":0}`}, "search": {"王"},
+				"sort_by": {`{"created_at":"desc"}`}}
+			measure(b, e.srv.URL+"/api/consultation/list?"+q.Encode(), token)
+		})
+	}
+}
+
+// BenchmarkBatchSubmit submits 500 charged cases with slides in one call.
+func BenchmarkBatchSubmit(b *testing.B) {
+	for _, dialect := range dbtest.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				e := newEnvTB(b, dialect, nil)
+				ids := seedCases(b, e, 500, 0)
+				token := e.login("site")
+				b.StartTimer()
+				r := e.do("POST", "/api/consultation/batch_submit", token, map[string]any{"ids": ids})
+				if r.Status != 200 {
+					b.Fatalf("%d %s", r.Status, r)
+				}
+			}
+		})
+	}
+}

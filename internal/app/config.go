@@ -1,0 +1,99 @@
+// Package app wires the configuration, database, domains and HTTP server
+// into the running Telepath process.
+package app
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"telepath/internal/auth"
+)
+
+// Config is the operator's configuration (DESIGN.md §2), read from the
+// environment once in main.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	Demo        bool
+	DemoCases   bool // with Demo: also cases in every status (tests turn it off)
+	TrustProxy  bool
+	LogLevel    slog.Level
+	Auth        auth.Config
+}
+
+// ConfigFromEnv reads TELEPATH_* variables through getenv.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{
+		Addr:        or(getenv("TELEPATH_ADDR"), "127.0.0.1:8080"),
+		DataDir:     or(getenv("TELEPATH_DATA_DIR"), "./data"),
+		DatabaseURL: getenv("TELEPATH_DATABASE_URL"),
+		Demo:        truthy(getenv("TELEPATH_DEMO")),
+		DemoCases:   true,
+		TrustProxy:  truthy(getenv("TELEPATH_TRUST_PROXY")),
+		Auth:        auth.DefaultConfig(),
+	}
+	c.Auth.Captcha = !falsy(getenv("TELEPATH_CAPTCHA"))
+	c.Auth.CaptchaTestAnswer = getenv("TELEPATH_CAPTCHA_TEST_ANSWER")
+	var errs []string
+	dur := func(name string, dst *time.Duration) {
+		if v := getenv(name); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				errs = append(errs, name+": want a duration such as 30m")
+				return
+			}
+			*dst = d
+		}
+	}
+	num := func(name string, dst *int) {
+		if v := getenv(name); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				errs = append(errs, name+": want a positive number")
+				return
+			}
+			*dst = n
+		}
+	}
+	dur("TELEPATH_SESSION_IDLE", &c.Auth.IdleTimeout)
+	dur("TELEPATH_SESSION_MAX", &c.Auth.MaxSession)
+	dur("TELEPATH_LOGIN_LOCK", &c.Auth.LockFor)
+	num("TELEPATH_LOGIN_MAX_FAILURES", &c.Auth.MaxFailures)
+	num("TELEPATH_LOGIN_RATE", &c.Auth.LoginPerMinute)
+	if v := getenv("TELEPATH_LOG_LEVEL"); v != "" {
+		if err := c.LogLevel.UnmarshalText([]byte(v)); err != nil {
+			errs = append(errs, "TELEPATH_LOG_LEVEL: want debug, info, warn or error")
+		}
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func truthy(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}
+
+func falsy(v string) bool {
+	switch strings.ToLower(v) {
+	case "0", "false", "no", "off":
+		return true
+	}
+	return false
+}

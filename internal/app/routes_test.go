@@ -1,0 +1,71 @@
+package app_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/httpx"
+)
+
+// Deny by default: every operation declares who may call it.
+func TestEveryRouteDeclaresRoles(t *testing.T) {
+	e := newEnv(t, "sqlite", nil)
+	n := 0
+	for path, item := range e.app.API.OpenAPI().Paths {
+		for method, op := range operations(item) {
+			n++
+			if len(httpx.RolesOf(op)) == 0 {
+				t.Errorf("%s %s declares no roles", method, path)
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d operations found", n)
+	}
+}
+
+// Every route, for no session and for each role: a caller outside the
+// declaration gets 401 or 403 and nothing else; a caller inside never does.
+func TestRouteAccessMatrix(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		tokens := map[string]string{}
+		users := map[string]string{}
+		for _, r := range access.Roles {
+			users[r] = r
+		}
+		for role, name := range users {
+			tokens[role] = e.login(name)
+		}
+		for path, item := range e.app.API.OpenAPI().Paths {
+			for method, op := range operations(item) {
+				if method == "POST" && (path == "/api/auth/logout" || path == "/api/user/password") {
+					continue // would end the session under test; covered in TestLogin
+				}
+				declared := httpx.RolesOf(op)
+				url := strings.ReplaceAll(path, "{id}", "999999")
+				public := slices.Contains(declared, "public")
+				r := e.do(method, url, "", "{}")
+				if !public && r.Status != 401 {
+					t.Errorf("%s %s without session: %d", method, path, r.Status)
+				}
+				for _, role := range access.Roles {
+					allowed := public || slices.Contains(declared, "*") || slices.Contains(declared, role) || role == access.Root
+					r := e.do(method, url, tokens[role], "{}")
+					switch {
+					case allowed && (r.Status == 401 || r.Status == 403):
+						t.Errorf("%s %s as %s: %d %s", method, path, role, r.Status, r)
+					case !allowed && r.Status != 403:
+						t.Errorf("%s %s as %s: %d, want 403", method, path, role, r.Status)
+					case r.Status >= 500:
+						t.Errorf("%s %s as %s: %d %s", method, path, role, r.Status, r)
+					}
+				}
+			}
+		}
+		if e.count("audit_logs", "outcome = 'denied'") == 0 {
+			t.Error("refusals are not audited")
+		}
+	})
+}

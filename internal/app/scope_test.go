@@ -1,0 +1,225 @@
+package app_test
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+type listOut struct {
+	Data []map[string]any `json:"data"`
+	Meta struct {
+		Pagination struct {
+			Total int `json:"total"`
+		} `json:"pagination"`
+	} `json:"meta"`
+}
+
+func (e *env) list(path, token string, q url.Values) listOut {
+	e.t.Helper()
+	var out listOut
+	e.decode(e.expect(e.do("GET", path+"?"+q.Encode(), token, nil), 200), &out)
+	return out
+}
+
+func names(l listOut, field string) []string {
+	var out []string
+	for _, r := range l.Data {
+		out = append(out, r[field].(string))
+	}
+	return out
+}
+
+func TestCenterAdminScope(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin, ca := e.login("admin"), e.login("center_admin")
+		var westHospital, westCenter int64
+		e.app.DB.Get(&westHospital, "SELECT id FROM hospitals WHERE code = 'H003'")
+		e.app.DB.Get(&westCenter, "SELECT id FROM centers WHERE code = 'WC'")
+
+		t.Run("HospitalsOfOwnCenterOnly", func(t *testing.T) {
+			all := e.list("/api/hospital/list", admin, nil)
+			mine := e.list("/api/hospital/list", ca, nil)
+			if all.Meta.Pagination.Total != 3 || mine.Meta.Pagination.Total != 2 {
+				t.Fatalf("admin sees %d, center admin %d", all.Meta.Pagination.Total, mine.Meta.Pagination.Total)
+			}
+			e.expect(e.do("GET", "/api/hospital/"+itoa(westHospital), ca, nil), 404)
+			e.expect(e.do("POST", "/api/hospital/"+itoa(westHospital), ca, map[string]any{"name": "x", "abbreviation": "x", "code": "X9", "public_ip": "1.2.3.4", "port": 80}), 404)
+			e.expect(e.do("DELETE", "/api/hospital/"+itoa(westHospital), ca, nil), 404)
+		})
+		t.Run("UsersOfOwnCenterOnly", func(t *testing.T) {
+			mine := names(e.list("/api/user", ca, url.Values{"page_size": {"100"}}), "username")
+			for _, u := range mine {
+				if u == "admin" || u == "root" {
+					t.Errorf("center admin sees %s", u)
+				}
+			}
+			if len(mine) < 8 {
+				t.Errorf("center admin sees too few users: %v", mine)
+			}
+		})
+		t.Run("ErrCannotGrantAdmin", func(t *testing.T) {
+			body := map[string]any{"username": "sneaky", "name": "S", "password": e.encrypt("Sneaky@2026"), "roles": []string{"admin"}, "center_ids": []int64{1}}
+			r := e.expect(e.do("POST", "/api/user", ca, body), 422)
+			if !strings.Contains(r.String(), "roles") {
+				t.Fatalf("%s", r)
+			}
+		})
+		t.Run("ErrCannotBindOtherCenter", func(t *testing.T) {
+			body := map[string]any{"username": "outsider", "name": "O", "password": e.encrypt("Outsider@2026"), "roles": []string{"expert"}, "center_ids": []int64{westCenter}}
+			e.expect(e.do("POST", "/api/user", ca, body), 422)
+			if e.count("users", "username = 'outsider'") != 0 {
+				t.Fatal("written")
+			}
+		})
+		t.Run("CreateSiteUserWhoSignsIn", func(t *testing.T) {
+			var h int64
+			e.app.DB.Get(&h, "SELECT id FROM hospitals WHERE code = 'H001'")
+			body := map[string]any{"username": "newsite", "name": "新站点用户", "password": e.encrypt("NewSite@2026"), "roles": []string{"site"}, "hospital_ids": []int64{h}, "phone": "13800138000"}
+			e.expect(e.do("POST", "/api/user", ca, body), 200)
+			e.expect(e.tryLogin("newsite", "NewSite@2026"), 200)
+			if e.count("audit_logs", "action = 'user.create' AND username = 'center_admin'") != 1 {
+				t.Fatal("not audited")
+			}
+		})
+	})
+}
+
+func TestSiteSeesOnlyItsHospital(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		site, site2 := e.login("site"), e.login("site2")
+		a := names(e.list("/api/hospital/list", site, nil), "name")
+		b := names(e.list("/api/hospital/list", site2, nil), "name")
+		if len(a) != 1 || len(b) != 1 || a[0] == b[0] {
+			t.Fatalf("site sees %v, site2 sees %v", a, b)
+		}
+		var other int64
+		e.app.DB.Get(&other, e.app.DB.Rebind("SELECT id FROM hospitals WHERE name = ?"), a[0])
+		e.expect(e.do("GET", "/api/hospital/"+itoa(other), site2, nil), 404)
+		e.expect(e.do("GET", "/api/user", site, nil), 403)
+	})
+}
+
+func TestListEngineOverHTTP(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		t.Run("CustomCondition", func(t *testing.T) {
+			c, _ := json.Marshal(map[string]any{"constraints": []any{map[string]any{"condition": "and", "constraint": []any{
+				map[string]any{"condition": "and", "operator": "in", "column": "role", "value": []string{"expert"}},
+				map[string]any{"condition": "except", "operator": "like", "column": "username", "value": "2"},
+			}}}})
+			got := names(e.list("/api/user", admin, url.Values{"constraints": {string(c)}}), "username")
+			if len(got) != 1 || got[0] != "expert" {
+				t.Fatalf("got %v", got)
+			}
+		})
+		t.Run("TabAndCount", func(t *testing.T) {
+			var counts struct {
+				Data map[string]int `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/user/count", admin, nil), 200), &counts)
+			if counts.Data["all"] != 14 || counts.Data["enabled"] != 14 || counts.Data["locked"] != 0 {
+				t.Fatalf("counts %v", counts.Data)
+			}
+			l := e.list("/api/user", admin, url.Values{"params": {`{"tab":"disabled"}`}})
+			if l.Meta.Pagination.Total != 0 {
+				t.Fatalf("disabled tab: %d", l.Meta.Pagination.Total)
+			}
+		})
+		t.Run("SortAndPage", func(t *testing.T) {
+			l := e.list("/api/user", admin, url.Values{"sort_by": {`{"username":"asc"}`}, "page_size": {"3"}, "page": {"2"}})
+			if got := names(l, "username"); strings.Join(got, ",") != "clinical,expert,expert2" {
+				t.Fatalf("page 2: %v", got)
+			}
+		})
+		t.Run("ErrUnknownColumn", func(t *testing.T) {
+			r := e.expect(e.do("GET", "/api/user?params="+url.QueryEscape(`{"password_hash":"x"}`), admin, nil), 400)
+			if !strings.Contains(message(r), "password_hash") {
+				t.Fatalf("%s", r)
+			}
+			e.expect(e.do("GET", "/api/user?sort_by="+url.QueryEscape(`{"password_hash":"asc"}`), admin, nil), 400)
+		})
+		t.Run("ErrBadJSON", func(t *testing.T) {
+			e.expect(e.do("GET", "/api/user?constraints=%7Bnot-json", admin, nil), 400)
+		})
+		t.Run("SQLLookingSearchIsText", func(t *testing.T) {
+			l := e.list("/api/user", admin, url.Values{"search": {`'; DROP TABLE users; --`}})
+			if l.Meta.Pagination.Total != 0 || e.count("users", "") != 14 {
+				t.Fatal("search text reached SQL")
+			}
+		})
+	})
+}
+
+func TestBadInputChangesNothing(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		before := e.count("audit_logs", "outcome = 'success' AND action <> 'auth.login'")
+		t.Run("MalformedJSON", func(t *testing.T) {
+			r := e.do("POST", "/api/center/add", admin, `{"name": "A",`)
+			if r.Status != 400 && r.Status != 422 || message(r) == "" {
+				t.Fatalf("%d %s", r.Status, r)
+			}
+		})
+		t.Run("Oversize", func(t *testing.T) {
+			big := `{"name":"` + strings.Repeat("x", 2<<20) + `"}`
+			e.expect(e.do("POST", "/api/center/add", admin, big), 413)
+		})
+		t.Run("MissingRequired", func(t *testing.T) {
+			r := e.expect(e.do("POST", "/api/hospital/add", admin, map[string]any{"name": " "}, "user-language", "en-US"), 422)
+			var out struct {
+				Errors map[string][]string `json:"errors"`
+			}
+			e.decode(r, &out)
+			for _, f := range []string{"name", "abbreviation", "code", "public_ip", "port", "center_ids"} {
+				if len(out.Errors[f]) == 0 {
+					t.Errorf("no error for %s: %s", f, r)
+				}
+			}
+		})
+		t.Run("BadPhoneAndWeakPassword", func(t *testing.T) {
+			body := map[string]any{"username": "u1", "name": "U", "password": e.encrypt("weakpassword"), "roles": []string{"admin"}}
+			r := e.expect(e.do("POST", "/api/user", admin, body), 422)
+			if !strings.Contains(r.String(), "password") {
+				t.Fatalf("%s", r)
+			}
+			body["password"] = e.encrypt("Strong@2026")
+			body["phone"] = "12345"
+			r = e.expect(e.do("POST", "/api/user", admin, body), 422)
+			if !strings.Contains(r.String(), "phone") {
+				t.Fatalf("%s", r)
+			}
+		})
+		t.Run("CenterCycle", func(t *testing.T) {
+			var parent, child int64
+			e.app.DB.Get(&parent, "SELECT id FROM centers WHERE code = 'EC'")
+			e.app.DB.Get(&child, "SELECT id FROM centers WHERE code = 'EC-CY'")
+			e.expect(e.do("POST", "/api/center/"+itoa(parent), admin, map[string]any{"name": "华东远程病理会诊中心", "parent_id": child}), 422)
+			e.expect(e.do("DELETE", "/api/center/"+itoa(parent), admin, nil), 409)
+		})
+		if after := e.count("audit_logs", "outcome = 'success' AND action <> 'auth.login'"); after != before {
+			t.Fatalf("bad input wrote %d audit records", after-before)
+		}
+		if e.count("users", "") != 14 || e.count("centers", "") != 3 || e.count("hospitals", "") != 3 {
+			t.Fatal("bad input wrote rows")
+		}
+	})
+}
+
+func TestOperationLogTabs(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		e.tryLogin("admin", "Wrong@2026x")
+		admin := e.login("admin")
+		l := e.list("/api/log/operation", admin, url.Values{"params": {`{"tab":"failure"}`}})
+		if l.Meta.Pagination.Total < 1 {
+			t.Fatal("no failure in the failure tab")
+		}
+		for _, r := range l.Data {
+			if r["outcome"] != "failure" {
+				t.Fatalf("failure tab shows %v", r["outcome"])
+			}
+		}
+		e.expect(e.do("GET", "/api/log/operation?params="+url.QueryEscape(`{"tab":"nope"}`), admin, nil), 400)
+	})
+}

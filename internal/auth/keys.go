@@ -1,0 +1,107 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"time"
+
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+)
+
+// loginKey is the RSA key the browser encrypts passwords with. It lives in
+// the database so that every process behind a load balancer shares it.
+type loginKey struct {
+	priv      *rsa.PrivateKey
+	publicPEM string
+}
+
+const keySetting = "auth.login_rsa_key"
+
+func loadOrCreateKey(ctx context.Context, d *db.DB) (*loginKey, error) {
+	var stored string
+	err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keySetting))
+	if err != nil {
+		priv, gerr := rsa.GenerateKey(rand.Reader, 2048)
+		if gerr != nil {
+			return nil, gerr
+		}
+		pemText := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: mustPKCS8(priv)}))
+		// Another process may win the race; its key is then the one read back.
+		_, _ = db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
+			Values(keySetting, pemText, time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING"))
+		if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keySetting)); err != nil {
+			return nil, fmt.Errorf("auth: read login key: %w", err)
+		}
+	}
+	block, _ := pem.Decode([]byte(stored))
+	if block == nil {
+		return nil, errors.New("auth: stored login key is not PEM")
+	}
+	k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	if err != nil {
+		return nil, fmt.Errorf("auth: parse login key: %w", err)
+	}
+	priv, ok := k.(*rsa.PrivateKey)
+	if !ok {
+		return nil, errors.New("auth: login key is not RSA")
+	}
+	pub, err := x509.MarshalPKIXPublicKey(&priv.PublicKey)
+	if err != nil {
+		return nil, err
+	}
+	return &loginKey{priv: priv, publicPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))}, nil
+}
+
+func mustPKCS8(k *rsa.PrivateKey) []byte {
+	b, err := x509.MarshalPKCS8PrivateKey(k)
+	if err != nil {
+		panic(err) // cannot fail for a freshly generated RSA key
+	}
+	return b
+}
+
+// Decrypt returns the plain password from its RSA-OAEP/SHA-256 base64 form.
+func (k *loginKey) Decrypt(field, b64 string) (string, error) {
+	bad := apperr.New(apperr.Invalid, "error.validation").Field(field, "auth.bad_encryption")
+	if b64 == "" {
+		return "", apperr.New(apperr.Invalid, "error.validation").Field(field, "field.required")
+	}
+	ct, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil || len(ct) != k.priv.Size() {
+		return "", bad
+	}
+	pt, err := rsa.DecryptOAEP(sha256.New(), nil, k.priv, ct, nil)
+	if err != nil {
+		return "", bad
+	}
+	return string(pt), nil
+}
+
+// Encrypt is what the browser does; tests and scripted clients use it.
+func Encrypt(publicPEM, password string) (string, error) {
+	block, _ := pem.Decode([]byte(publicPEM))
+	if block == nil {
+		return "", errors.New("not PEM")
+	}
+	k, err := x509.ParsePKIXPublicKey(block.Bytes)
+	if err != nil {
+		return "", err
+	}
+	pub, ok := k.(*rsa.PublicKey)
+	if !ok {
+		return "", errors.New("not RSA")
+	}
+	ct, err := rsa.EncryptOAEP(sha256.New(), rand.Reader, pub, []byte(password), nil)
+	if err != nil {
+		return "", err
+	}
+	return base64.StdEncoding.EncodeToString(ct), nil
+}

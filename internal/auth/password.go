@@ -1,0 +1,88 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/argon2"
+
+	"telepath/internal/platform/apperr"
+)
+
+// argon2id parameters (RFC 9106 second recommendation, lighter memory).
+const (
+	argonTime    = 2
+	argonMemory  = 19 * 1024
+	argonThreads = 1
+	argonKeyLen  = 32
+)
+
+// HashPassword returns an encoded argon2id hash of pw.
+func HashPassword(pw string) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	enc := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", argonMemory, argonTime, argonThreads,
+		enc.EncodeToString(salt), enc.EncodeToString(key)), nil
+}
+
+// CheckPassword reports whether pw matches the encoded hash.
+func CheckPassword(encoded, pw string) bool {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil || m > 256*1024 || t > 10 || p == 0 {
+		return false
+	}
+	enc := base64.RawStdEncoding
+	salt, err1 := enc.DecodeString(parts[4])
+	want, err2 := enc.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(want) == 0 {
+		return false
+	}
+	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// dummyHash makes a login for an unknown user cost as much as a real one.
+var dummyHash, _ = HashPassword("unknown-user-timing-equaliser")
+
+// CheckPolicy enforces the password policy: at least 8 characters, at most
+// 64, and three of the four classes lower, upper, digit, symbol.
+func CheckPolicy(field, pw string) error {
+	n := utf8.RuneCountInString(pw)
+	if n < 8 {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.too_short")
+	}
+	if n > 64 {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "field.too_long", "max", 64)
+	}
+	var lower, upper, digit, symbol int
+	for _, r := range pw {
+		switch {
+		case unicode.IsLower(r):
+			lower = 1
+		case unicode.IsUpper(r):
+			upper = 1
+		case unicode.IsDigit(r):
+			digit = 1
+		default:
+			symbol = 1
+		}
+	}
+	if lower+upper+digit+symbol < 3 {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.classes")
+	}
+	return nil
+}

@@ -1,0 +1,324 @@
+package consultation
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
+)
+
+// transition loads a case in tx, checks that the caller may make the named
+// transition from its state, lets change write what the transition does,
+// and records the case log and audit lines.
+func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name, detail string, change Change) error {
+	r, err := s.row(ctx, tx, id)
+	if err != nil {
+		return err
+	}
+	p := access.FromContext(ctx)
+	t, err := Check(p, name, r.State)
+	if err != nil {
+		return err
+	}
+	if err := t.holds(p, r); err != nil {
+		return err
+	}
+	to := r.State
+	t.Apply(&to)
+	vals, err := change(tx, r, to)
+	if err != nil {
+		return err
+	}
+	if vals == nil {
+		vals = map[string]any{}
+	}
+	vals["status"], vals["is_draft"], vals["is_recall"], vals["is_return"], vals["is_lock"], vals["manage_confirm"] =
+		to.Status, to.IsDraft, to.IsRecall, to.IsReturn, to.IsLock, to.ManageConfirm
+	vals["updated_at"] = s.now()
+	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
+		return apperr.Wrap(err, "update case")
+	}
+	return record(ctx, tx, id, name, r.State, to, detail, r.State, to)
+}
+
+// Change checks what a transition needs beyond the state, writes its own
+// records in tx, and returns the further consultation columns to set.
+type Change func(tx *db.Tx, r *Row, to State) (map[string]any, error)
+
+// Apply makes the named transition of the life cycle on a case the caller
+// may see, in one transaction with its case log and audit records. The
+// diagnosis domain makes its transitions through it.
+func (s *Service) Apply(ctx context.Context, id int64, name, detail string, change Change) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error { return s.transition(ctx, tx, id, name, detail, change) })
+}
+
+// one runs a single transition in its own transaction.
+func (s *Service) one(ctx context.Context, id int64, name, detail string, change Change) error {
+	return s.Apply(ctx, id, name, detail, change)
+}
+
+// Submit sends a registered case to its center (or, after a recall or a
+// return, sends it again). It needs a charge and, unless the system allows
+// otherwise, at least one slide. A case with a requested expert goes
+// straight to that expert.
+func (s *Service) Submit(ctx context.Context, id int64) error {
+	r, err := s.row(ctx, s.db, id)
+	if err != nil {
+		return err
+	}
+	name := "submit"
+	if r.IsRecall == RecallAgreed || r.IsReturn == ReturnToSite {
+		name = "consult_again"
+	}
+	return s.one(ctx, id, name, "", func(_ *db.Tx, r *Row, to State) (map[string]any, error) {
+		var v apperr.Validation
+		if r.IsDraft == 1 {
+			v.Add("case", "case.draft_incomplete")
+		}
+		if r.ChargeStatus != ChargeCharged {
+			v.Add("charge", "case.not_charged")
+		}
+		if s.deps.NeedSlides && r.SlideCount == 0 {
+			v.Add("slides", "case.no_slide")
+		}
+		if err := v.Err(); err != nil {
+			return nil, err
+		}
+		vals := map[string]any{"submitted_at": s.now(), "recall_reason": "", "return_reason": "", "expert_id": nil, "assigned_at": nil,
+			"timeout_at": nil, "remind_at": nil}
+		var expert *int64
+		if err := db.Get(ctx, s.db, &expert, s.db.Builder().Select("requested_expert_id").From("consultations").Where("id = ?", id)); err != nil {
+			return nil, apperr.Wrap(err, "requested expert")
+		}
+		if expert != nil {
+			if err := s.assign(ctx, vals, *expert, r.Expedite == 1); err != nil {
+				return nil, err
+			}
+		}
+		return vals, nil
+	})
+}
+
+// assign sets the expert and the timeout of an assignment.
+func (s *Service) assign(ctx context.Context, vals map[string]any, expertID int64, expedite bool) error {
+	t, err := s.deps.TimeoutFor(ctx, expedite)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	timeout := now.Add(time.Duration(t.Hours) * time.Hour)
+	vals["expert_id"], vals["assigned_at"], vals["timeout_id"], vals["returned_by"] = expertID, now, t.ID, nil
+	vals["timeout_at"], vals["remind_at"] = timeout, timeout.Add(-time.Duration(t.RemindHours)*time.Hour)
+	return nil
+}
+
+// Outcome is the result of one case in a batch.
+type Outcome struct {
+	ID      int64  `json:"id"`
+	OK      bool   `json:"ok"`
+	Message string `json:"message,omitempty"`
+}
+
+// batch runs fn for each id in its own transaction and reports each result,
+// so that one refused case does not hold back the others.
+func (s *Service) batch(ctx context.Context, ids []int64, fn func(id int64) error) ([]Outcome, error) {
+	if len(ids) == 0 {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("ids", "case.select_first")
+	}
+	if len(ids) > 1000 {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("ids", "case.batch_too_large")
+	}
+	out := make([]Outcome, 0, len(ids))
+	for _, id := range slices.Compact(slices.Sorted(slices.Values(ids))) {
+		o := Outcome{ID: id, OK: true}
+		if err := fn(id); err != nil {
+			if apperr.CodeOf(err) == apperr.Internal {
+				return nil, err
+			}
+			o.OK, o.Message = false, httpx.Localize(ctx, httpx.Lang(ctx), err).Message
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// BatchSubmit submits several cases and reports, per case, what failed.
+func (s *Service) BatchSubmit(ctx context.Context, ids []int64) ([]Outcome, error) {
+	return s.batch(ctx, ids, func(id int64) error { return s.Submit(ctx, id) })
+}
+
+func reason(field, text string) (string, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", apperr.New(apperr.Invalid, "error.validation").Field(field, "case.reason_required")
+	}
+	if len([]rune(text)) > 500 {
+		return "", apperr.New(apperr.Invalid, "error.validation").Field(field, "field.too_long", "max", 500)
+	}
+	return text, nil
+}
+
+// Recall asks the center to give a submitted case back to the site.
+func (s *Service) Recall(ctx context.Context, id int64, why string) error {
+	why, err := reason("reason", why)
+	if err != nil {
+		return err
+	}
+	return s.one(ctx, id, "recall", why, func(*db.Tx, *Row, State) (map[string]any, error) {
+		return map[string]any{"recall_reason": why}, nil
+	})
+}
+
+// BatchRecall asks for several recalls with one reason.
+func (s *Service) BatchRecall(ctx context.Context, ids []int64, why string) ([]Outcome, error) {
+	if _, err := reason("reason", why); err != nil {
+		return nil, err
+	}
+	return s.batch(ctx, ids, func(id int64) error { return s.Recall(ctx, id, why) })
+}
+
+// RecallDecision is the center's answer to a recall request.
+func (s *Service) RecallDecision(ctx context.Context, id int64, decision, note string) error {
+	name := "recall_" + decision
+	if _, ok := Transitions[name]; !ok || !slices.Contains([]string{"agree", "reject", "ignore"}, decision) {
+		return apperr.New(apperr.NotFound, "error.not_found")
+	}
+	if decision == "reject" {
+		var err error
+		if note, err = reason("reason", note); err != nil {
+			return err
+		}
+	}
+	return s.one(ctx, id, name, note, func(_ *db.Tx, r *Row, to State) (map[string]any, error) {
+		if decision == "agree" {
+			return map[string]any{"expert_id": nil, "assigned_at": nil, "timeout_at": nil, "remind_at": nil}, nil
+		}
+		return nil, nil
+	})
+}
+
+// BatchAgreeRecall agrees to several recalls.
+func (s *Service) BatchAgreeRecall(ctx context.Context, ids []int64) ([]Outcome, error) {
+	return s.batch(ctx, ids, func(id int64) error { return s.RecallDecision(ctx, id, "agree", "") })
+}
+
+// RecallReason returns why the site asked for a recall.
+func (s *Service) RecallReason(ctx context.Context, id int64) (string, error) {
+	r, err := s.row(ctx, s.db, id)
+	if err != nil {
+		return "", err
+	}
+	return r.RecallReason, nil
+}
+
+// BindExpert assigns a case to an expert of its center.
+func (s *Service) BindExpert(ctx context.Context, id, expertID int64) error {
+	return s.one(ctx, id, "bind_expert", "", func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
+		if err := s.checkExpert(ctx, r, expertID); err != nil {
+			return nil, err
+		}
+		vals := map[string]any{}
+		return vals, s.assign(ctx, vals, expertID, r.Expedite == 1)
+	})
+}
+
+// BatchBindExpert assigns several cases to one expert.
+func (s *Service) BatchBindExpert(ctx context.Context, ids []int64, expertID int64) ([]Outcome, error) {
+	return s.batch(ctx, ids, func(id int64) error { return s.BindExpert(ctx, id, expertID) })
+}
+
+// Referral gives an assigned case to a different expert.
+func (s *Service) Referral(ctx context.Context, id, expertID int64, why string) error {
+	return s.one(ctx, id, "referral", why, func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
+		if r.ExpertID != nil && *r.ExpertID == expertID {
+			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.same_expert")
+		}
+		if err := s.checkExpert(ctx, r, expertID); err != nil {
+			return nil, err
+		}
+		vals := map[string]any{}
+		return vals, s.assign(ctx, vals, expertID, r.Expedite == 1)
+	})
+}
+
+func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error {
+	if r.CenterID == nil {
+		return apperr.New(apperr.Invalid, "error.validation").Field("center_id", "field.required")
+	}
+	experts, err := s.deps.Members(ctx, *r.CenterID, access.Expert)
+	if err != nil {
+		return err
+	}
+	if len(experts) == 0 {
+		return apperr.New(apperr.Conflict, "case.no_expert_on_duty")
+	}
+	if !slices.ContainsFunc(experts, func(e PersonRef) bool { return e.ID == expertID }) {
+		return apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.expert_unknown")
+	}
+	return nil
+}
+
+// BindStaff names the staff member who prepares a case for the expert.
+func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		r, err := s.row(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		p := access.FromContext(ctx)
+		if !p.HasAny(allocRoles) {
+			return apperr.New(apperr.Forbidden, "error.forbidden")
+		}
+		if r.Status != StatusSubmitted || r.IsRecall != RecallNone {
+			return apperr.New(apperr.Conflict, "case.bad_state").With("action", apperr.MsgKey("case.action.bind_staff")).
+				With("status", apperr.MsgKey("case.status."+LabelKey(r.State)))
+		}
+		if r.CenterID == nil {
+			return apperr.New(apperr.Invalid, "error.validation").Field("staff_id", "case.staff_unknown")
+		}
+		staff, err := s.deps.Members(ctx, *r.CenterID, access.Staff)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(staff, func(m PersonRef) bool { return m.ID == staffID }) {
+			return apperr.New(apperr.Invalid, "error.validation").Field("staff_id", "case.staff_unknown")
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", staffID).Set("updated_at", s.now()).Where("id = ?", id)); err != nil {
+			return apperr.Wrap(err, "bind staff")
+		}
+		return record(ctx, tx, id, "bind_staff", r.State, r.State, "", nil, map[string]any{"staff_id": staffID})
+	})
+}
+
+// ReturnToSite gives a submitted case back to the hospital with a reason.
+func (s *Service) ReturnToSite(ctx context.Context, id int64, why string) error {
+	why, err := reason("reason", why)
+	if err != nil {
+		return err
+	}
+	return s.one(ctx, id, "return_to_site", why, func(*db.Tx, *Row, State) (map[string]any, error) {
+		return map[string]any{"return_reason": why, "expert_id": nil, "assigned_at": nil, "timeout_at": nil, "remind_at": nil}, nil
+	})
+}
+
+// ReturnReasons are the preset reasons offered when returning a case.
+func ReturnReasons(lang i18n.Lang) []string {
+	out := []string{}
+	for _, k := range []string{"slides_unclear", "slides_missing", "info_incomplete", "not_in_scope", "duplicate", "other"} {
+		out = append(out, i18n.T(lang, "case.return_reason."+k, nil))
+	}
+	return out
+}
+
+// Charge states of a case.
+const (
+	ChargeNone     = 1
+	ChargeCharged  = 2
+	ChargeRefunded = 3
+)

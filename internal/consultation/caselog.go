@@ -1,0 +1,83 @@
+package consultation
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"telepath/internal/audit"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
+)
+
+// LogEntry is one line of a case's history.
+type LogEntry struct {
+	ID         int64     `json:"id" db:"id"`
+	UserID     *int64    `json:"user_id" db:"user_id"`
+	Username   string    `json:"username" db:"username"`
+	UserName   string    `json:"user_name" db:"user_name"`
+	Role       string    `json:"role" db:"role"`
+	Action     string    `json:"action" db:"action"`
+	ActionText string    `json:"action_text" db:"-"`
+	FromStatus string    `json:"from_status" db:"from_status"`
+	ToStatus   string    `json:"to_status" db:"to_status"`
+	FromText   string    `json:"from_text" db:"-"`
+	ToText     string    `json:"to_text" db:"-"`
+	Detail     string    `json:"detail" db:"detail"`
+	CreatedAt  time.Time `json:"created_at" db:"created_at"`
+}
+
+// record writes the case log line and the audit record of a change, in tx.
+func record(ctx context.Context, tx *db.Tx, id int64, action string, from, to State, detail string, before, after any) error {
+	p := access.FromContext(ctx)
+	_, err := db.Exec(ctx, tx, tx.Builder().Insert("case_logs").
+		Columns("consult_id", "user_id", "username", "user_name", "role", "action", "from_status", "to_status", "detail", "created_at").
+		Values(id, p.UserID, p.Username, p.Name, p.PrimaryRole(), action, LabelKey(from), LabelKey(to), truncate(detail, 500), time.Now().UTC()))
+	if err != nil {
+		return apperr.Wrap(err, "case log")
+	}
+	return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "consultation." + action, ObjectType: "consultation", ObjectID: id,
+		Before: before, After: after, Message: truncate(detail, 200)})
+}
+
+// Log returns the history of a case the caller may see.
+func (s *Service) Log(ctx context.Context, id int64) ([]LogEntry, error) {
+	if _, err := s.row(ctx, s.db, id); err != nil {
+		return nil, err
+	}
+	out := []LogEntry{}
+	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("id", "user_id", "username", "user_name", "role", "action",
+		"from_status", "to_status", "detail", "created_at").From("case_logs").Where("consult_id = ?", id).OrderBy("id"))
+	if err != nil {
+		return nil, apperr.Wrap(err, "load case log")
+	}
+	lang := httpx.Lang(ctx)
+	for i := range out {
+		e := &out[i]
+		e.ActionText = i18n.T(lang, "case.action."+e.Action, nil)
+		e.FromText, e.ToText = i18n.T(lang, "case.status."+e.FromStatus, nil), i18n.T(lang, "case.status."+e.ToStatus, nil)
+	}
+	return out, nil
+}
+
+func (s *Service) logRoutes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/log", ID: "case-log", Summary: "History of a case", Tags: tags, Roles: readers},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]LogEntry], error) {
+			l, err := s.Log(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n])
+	}
+	return s
+}

@@ -1,0 +1,297 @@
+package consultation
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/org"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+)
+
+// Save registers a new case (id 0) or changes one that is still editable.
+// A draft keeps what is filled in after checking formats only; otherwise
+// every rule of spec 2 §5 applies. Nothing is written when a rule fails.
+func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) (*Detail, error) {
+	p := access.FromContext(ctx)
+	if !p.HasAny(siteRoles) {
+		return nil, apperr.New(apperr.Forbidden, "error.forbidden")
+	}
+	if len(p.HospitalIDs) == 0 {
+		return nil, apperr.New(apperr.Conflict, "case.no_hospital")
+	}
+	v := in.validate(draft)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	var before *Detail
+	hospitalID := p.HospitalIDs[0]
+	if id != 0 {
+		var err error
+		if before, err = s.Detail(ctx, id); err != nil {
+			return nil, err
+		}
+		if _, err := Check(p, "update", before.State); err != nil {
+			return nil, err
+		}
+		hospitalID = before.HospitalID
+	}
+	h, err := s.deps.Org.Hospital(ctx, hospitalID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkRelations(ctx, h, id, &in, draft); err != nil {
+		return nil, err
+	}
+	var newID int64
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.checkNumberFree(ctx, tx, id, in); err != nil {
+			return err
+		}
+		var err error
+		if newID, err = s.write(ctx, tx, id, h.ID, in, draft); err != nil {
+			return err
+		}
+		after, err := s.detailIn(ctx, tx, newID)
+		if err != nil {
+			return err
+		}
+		action, from := "create", State{IsDraft: 1}
+		if draft {
+			action = "draft"
+		}
+		if before != nil {
+			action, from = "update", before.State
+		}
+		return record(ctx, tx, newID, action, from, after.State, "", before, after)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Detail(ctx, newID)
+}
+
+// checkRelations checks what the form refers to: the center among the
+// hospital's, the expert by the hospital's expert-selection setting, the
+// library's number rule, and the files.
+func (s *Service) checkRelations(ctx context.Context, h *org.Hospital, id int64, in *CaseInput, draft bool) error {
+	var v apperr.Validation
+	if in.CenterID != nil && !slices.Contains(h.CenterIDs, *in.CenterID) {
+		v.Add("center_id", "case.center_not_bound")
+	}
+	switch {
+	case h.ExpertSelect == org.ExpertCannotSelect && in.ExpertID != nil:
+		v.Add("expert_id", "case.expert_not_allowed")
+	case h.ExpertSelect == org.ExpertMustSelect && in.ExpertID == nil && !draft:
+		v.Add("expert_id", "case.expert_required")
+	case in.ExpertID != nil && in.CenterID != nil && !v.Has("center_id"):
+		experts, err := s.deps.Members(ctx, *in.CenterID, access.Expert)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(experts, func(r PersonRef) bool { return r.ID == *in.ExpertID }) {
+			v.Add("expert_id", "case.expert_unknown")
+		}
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if in.LibraryID != nil && in.PathologyNumber != "" {
+		if err := s.deps.CheckNumber(ctx, *in.LibraryID, in.PathologyNumber); err != nil {
+			return err
+		}
+	}
+	ids := make([]int64, 0, len(in.Attachments))
+	for _, a := range in.Attachments {
+		ids = append(ids, a.FileID)
+	}
+	if len(ids) > 0 {
+		ok, err := s.deps.Files.Attachable(ctx, h.ID, id, ids)
+		if err != nil {
+			return err
+		}
+		for _, fid := range ids {
+			if !ok[fid] {
+				return apperr.New(apperr.Invalid, "error.validation").Field("attachments", "case.attachment_unknown")
+			}
+		}
+	}
+	return s.checkSlides(ctx, h.ID, id, in.SlideIDs)
+}
+
+// checkSlides accepts the hospital's slides that finished uploading (those
+// still being processed included) and that no other case uses.
+func (s *Service) checkSlides(ctx context.Context, hospitalID, id int64, slideIDs []int64) error {
+	if len(slideIDs) == 0 {
+		return nil
+	}
+	var n int
+	err := db.Get(ctx, s.db, &n, s.db.Builder().Select("COUNT(*)").From("slides").Where(sq.Eq{"id": slideIDs}).
+		Where("hospital_id = ? AND status IN (1, 2) AND (consult_id IS NULL OR consult_id = ?)", hospitalID, id))
+	if err != nil {
+		return apperr.Wrap(err, "check slides")
+	}
+	if n != len(slices.Compact(slices.Sorted(slices.Values(slideIDs)))) {
+		return apperr.New(apperr.Invalid, "error.validation").Field("slide_ids", "case.slide_unknown")
+	}
+	return nil
+}
+
+// checkNumberFree refuses a pathology number another live case of the
+// same library already has.
+func (s *Service) checkNumberFree(ctx context.Context, tx *db.Tx, id int64, in CaseInput) error {
+	if in.LibraryID == nil || in.PathologyNumber == "" {
+		return nil
+	}
+	var n int
+	err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("consultations").
+		Where("library_id = ? AND pathology_number = ? AND id <> ? AND deleted_at IS NULL", *in.LibraryID, in.PathologyNumber, id))
+	if err != nil {
+		return apperr.Wrap(err, "check pathology number")
+	}
+	if n > 0 {
+		return apperr.New(apperr.Invalid, "error.validation").Field("pathology_number", "case.pathology_taken")
+	}
+	return nil
+}
+
+// write stores the case and its parts and returns its id.
+func (s *Service) write(ctx context.Context, tx *db.Tx, id, hospitalID int64, in CaseInput, draft bool) (int64, error) {
+	p := access.FromContext(ctx)
+	now := s.now()
+	caseJSON, _ := json.Marshal(in.withoutParts())
+	var age any
+	if n, err := strconv.Atoi(in.Age); err == nil {
+		age = n
+	}
+	var inspection any
+	if d, ok := parseDate(in.InspectionDate); ok {
+		inspection = d
+	}
+	vals := map[string]any{
+		"center_id": in.CenterID, "library_id": in.LibraryID, "requested_expert_id": in.ExpertID,
+		"is_draft": boolInt(draft), "expedite": boolInt(in.Expedite), "pathology_number": in.PathologyNumber,
+		"patient_name": in.Name, "gender": in.Gender, "age": age, "age_unit": in.AgeUnit,
+		"inspection_date": inspection, "case_data": string(caseJSON), "updated_at": now,
+	}
+	if id == 0 {
+		vals["hospital_id"], vals["user_id"], vals["created_at"] = hospitalID, p.UserID, now
+		var err error
+		if id, err = db.InsertID(ctx, tx, tx.Builder().Insert("consultations").SetMap(vals)); err != nil {
+			return 0, apperr.Wrap(err, "insert case")
+		}
+		// The number is readable and, built from the id, unique.
+		vals = map[string]any{"consult_no": fmt.Sprintf("TP%s%06d", now.Format("060102"), id)}
+	}
+	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
+		return 0, apperr.Wrap(err, "update case")
+	}
+	if err := s.writeSpecimens(ctx, tx, id, in.Specimens); err != nil {
+		return 0, err
+	}
+	if err := s.writeAttachments(ctx, tx, id, in.Attachments, now); err != nil {
+		return 0, err
+	}
+	return id, s.attachSlides(ctx, tx, id, in.SlideIDs)
+}
+
+func (in CaseInput) withoutParts() CaseInput {
+	in.Specimens, in.Attachments, in.SlideIDs = nil, nil, nil
+	return in
+}
+
+func (s *Service) writeSpecimens(ctx context.Context, tx *db.Tx, id int64, specimens []SpecimenInput) error {
+	if _, err := db.Exec(ctx, tx, tx.Builder().Delete("paraffin_blocks").
+		Where("specimen_id IN (SELECT id FROM specimens WHERE consult_id = ?)", id)); err != nil {
+		return apperr.Wrap(err, "clear blocks")
+	}
+	if _, err := db.Exec(ctx, tx, tx.Builder().Delete("specimens").Where("consult_id = ?", id)); err != nil {
+		return apperr.Wrap(err, "clear specimens")
+	}
+	for i, sp := range specimens {
+		count := sp.Count
+		if count == 0 {
+			count = 1
+		}
+		sid, err := db.InsertID(ctx, tx, tx.Builder().Insert("specimens").
+			Columns("consult_id", "serial_number", "name", "part", "specimen_type", "count", "fixative", "leave_body_at", "fixed_at", "sort").
+			Values(id, strconv.Itoa(i+1), sp.Name, sp.Part, sp.SpecimenType, count, sp.Fixative, sp.LeaveBodyAt, sp.FixedAt, i))
+		if err != nil {
+			return apperr.Wrap(err, "insert specimen")
+		}
+		for j, b := range sp.Blocks {
+			if _, err := db.Exec(ctx, tx, tx.Builder().Insert("paraffin_blocks").
+				Columns("specimen_id", "name", "slide_number", "draw_part", "gross_description", "sort").
+				Values(sid, b.Name, b.SlideNumber, b.DrawPart, b.GrossDescription, j)); err != nil {
+				return apperr.Wrap(err, "insert block")
+			}
+		}
+	}
+	return nil
+}
+
+func (s *Service) writeAttachments(ctx context.Context, tx *db.Tx, id int64, list []AttachmentInput, now time.Time) error {
+	if _, err := db.Exec(ctx, tx, tx.Builder().Delete("attachments").Where("consult_id = ?", id)); err != nil {
+		return apperr.Wrap(err, "clear attachments")
+	}
+	for i, a := range list {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("attachments").Columns("consult_id", "file_id", "type", "sort", "created_at").
+			Values(id, a.FileID, a.Type, i, now)); err != nil {
+			return apperr.Wrap(err, "insert attachment")
+		}
+	}
+	return nil
+}
+
+// attachSlides makes slideIDs the case's slides and counts them.
+func (s *Service) attachSlides(ctx context.Context, tx *db.Tx, id int64, slideIDs []int64) error {
+	if slideIDs != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).
+			Where("consult_id = ?", id).Where(sq.NotEq{"id": slideIDs})); err != nil {
+			return apperr.Wrap(err, "detach slides")
+		}
+		for i, sid := range slideIDs {
+			if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", id).Set("sort", i).Where("id = ?", sid)); err != nil {
+				return apperr.Wrap(err, "attach slide")
+			}
+		}
+	}
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").
+		Set("slide_count", sq.Expr("(SELECT COUNT(*) FROM slides WHERE consult_id = ? AND status IN (1, 2))", id)).Where("id = ?", id))
+	return apperr.Wrap(err, "count slides")
+}
+
+// Delete removes a case that was never submitted.
+func (s *Service) Delete(ctx context.Context, id int64) error {
+	p := access.FromContext(ctx)
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		before, err := s.row(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if _, err := Check(p, "delete", before.State); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
+			return apperr.Wrap(err, "delete case")
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).Where("consult_id = ?", id)); err != nil {
+			return apperr.Wrap(err, "release slides")
+		}
+		return record(ctx, tx, id, "delete", before.State, before.State, "", before, nil)
+	})
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,274 @@
+package consultation
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/org"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/listquery"
+)
+
+// Timeout is the time allowed to diagnose a case once it is assigned.
+type Timeout struct {
+	ID          *int64
+	Hours       int
+	RemindHours int
+}
+
+// Deps are the other domains the consultation service calls.
+type Deps struct {
+	Org *org.Service
+	// CheckNumber validates a pathology number against its library's rule.
+	CheckNumber func(ctx context.Context, libraryID int64, number string) error
+	// TimeoutFor returns the timeout of a normal or an urgent case.
+	TimeoutFor func(ctx context.Context, expedite bool) (Timeout, error)
+	// Members lists the enabled users of a center who hold role.
+	Members func(ctx context.Context, centerID int64, role string) ([]PersonRef, error)
+	// ChargeItems returns the enabled charge items among ids.
+	ChargeItems func(ctx context.Context, ids []int64) (map[int64]ChargeItem, error)
+	// Files resolves uploaded files the caller may attach.
+	Files FileResolver
+	// NeedSlides requires slides before a case is submitted (need_upload_slide).
+	NeedSlides bool
+}
+
+// FileResolver checks that uploaded files may be attached by the caller.
+type FileResolver interface {
+	// Attachable returns the files among ids that the caller uploaded for
+	// hospital and that no case uses yet (or that consultID already uses).
+	Attachable(ctx context.Context, hospitalID, consultID int64, ids []int64) (map[int64]bool, error)
+}
+
+// Service runs the consultation life cycle.
+type Service struct {
+	db   *db.DB
+	deps Deps
+	now  func() time.Time
+}
+
+// New returns the consultation service.
+func New(d *db.DB, deps Deps) *Service {
+	return &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// scope is the condition on "c" for the cases the caller may see: a site
+// its hospitals', an allocator or center administrator their centers', an
+// expert or staff member those assigned to them, an administrator all.
+func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
+	p := access.FromContext(ctx)
+	if p.IsAdmin() {
+		return sq.Expr("c.deleted_at IS NULL"), nil
+	}
+	or := sq.Or{}
+	if p.HasAny(siteRoles) && len(p.HospitalIDs) > 0 {
+		or = append(or, eqOrIn("c.hospital_id", p.HospitalIDs))
+	}
+	if p.HasAny([]string{access.Allocator, access.CenterAdmin, access.Publisher, access.QCExpert}) {
+		sc, err := s.deps.Org.ScopeOf(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		if len(sc.CenterIDs) > 0 {
+			or = append(or, eqOrIn("c.center_id", sc.CenterIDs))
+		}
+	}
+	if p.Has(access.Expert) {
+		// Their cases, the ones they review or returned, and those they were invited to.
+		or = append(or, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID},
+			sq.Expr("c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)", p.UserID))
+	}
+	if p.Has(access.Staff) {
+		or = append(or, sq.Eq{"c.staff_id": p.UserID})
+	}
+	switch len(or) {
+	case 0:
+		return sq.Expr("1=0"), nil
+	case 1:
+		return sq.And{sq.Expr("c.deleted_at IS NULL"), or[0]}, nil
+	}
+	return sq.And{sq.Expr("c.deleted_at IS NULL"), or}, nil
+}
+
+// eqOrIn writes one id as "=" so that SQLite walks an index in sort order.
+func eqOrIn(col string, ids []int64) sq.Sqlizer {
+	if len(ids) == 1 {
+		return sq.Eq{col: ids[0]}
+	}
+	return sq.Eq{col: ids}
+}
+
+var list = &listquery.Resource{
+	Columns: map[string]listquery.Column{
+		"id":               {Expr: "c.id", Type: listquery.Int, Sort: true, Filter: true},
+		"consult_no":       {Expr: "c.consult_no", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"pathology_number": {Expr: "c.pathology_number", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"patient_name":     {Expr: "c.patient_name", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"gender":           {Expr: "c.gender", Type: listquery.String, Filter: true, Enum: []any{"male", "female", "unknown"}},
+		"age":              {Expr: "c.age", Type: listquery.Int, Sort: true, Filter: true, Nullable: true},
+		"hospital_id":      {Expr: "c.hospital_id", Type: listquery.Int, Filter: true, Lenient: true},
+		"center_id":        {Expr: "c.center_id", Type: listquery.Int, Filter: true},
+		"expert_id":        {Expr: "c.expert_id", Type: listquery.Int, Filter: true},
+		"library_id":       {Expr: "c.library_id", Type: listquery.Int, Filter: true},
+		"status":           {Expr: "c.status", Type: listquery.Int, Sort: true, Filter: true, Enum: []any{0, 1, 2, 4}},
+		"is_recall":        {Expr: "c.is_recall", Type: listquery.Int, Filter: true},
+		"is_return":        {Expr: "c.is_return", Type: listquery.Int, Filter: true},
+		"expedite":         {Expr: "c.expedite", Type: listquery.Int, Sort: true, Filter: true},
+		"charge_status":    {Expr: "c.charge_status", Type: listquery.Int, Filter: true},
+		"slide_count":      {Expr: "c.slide_count", Type: listquery.Int, Sort: true, Filter: true},
+		"inspection_date":  {Expr: "c.inspection_date", Type: listquery.Time, Sort: true, Filter: true, Nullable: true},
+		"created_at":       {Expr: "c.created_at", Type: listquery.Time, Sort: true, Filter: true},
+		"updated_at":       {Expr: "c.updated_at", Type: listquery.Time, Sort: true, Filter: true},
+		"submitted_at":     {Expr: "c.submitted_at", Type: listquery.Time, Sort: true, Filter: true, Nullable: true},
+		"assigned_at":      {Expr: "c.assigned_at", Type: listquery.Time, Sort: true, Filter: true, Nullable: true},
+		"timeout_at":       {Expr: "c.timeout_at", Type: listquery.Time, Sort: true, Filter: true, Nullable: true},
+	},
+	DefaultSort: []string{"c.id DESC"},
+	TieBreak:    "c.id DESC",
+	ExtraParams: []string{"tab"},
+}
+
+// tabs are the named views of the case lists; the web app shows the ones
+// that fit each screen, with counts from Count.
+func tabs(now time.Time) map[string]sq.Sqlizer {
+	open := sq.Expr("c.status IN (1, 2) AND c.is_recall = 0")
+	return map[string]sq.Sqlizer{
+		"all":             nil,
+		"draft":           sq.Expr("c.status = 0 AND c.is_draft = 1 AND c.is_recall = 0 AND c.is_return = 0"),
+		"to_submit":       sq.Expr("c.status = 0 AND c.is_draft = 0 AND c.is_recall = 0 AND c.is_return = 0"),
+		"unsubmitted":     sq.Expr("c.status = 0 AND c.is_recall = 0 AND c.is_return = 0"),
+		"submitted":       sq.Expr("c.status IN (1, 2)"),
+		"to_allot":        sq.Expr("c.status = 1 AND c.expert_id IS NULL AND c.is_recall = 0"),
+		"returned_center": sq.Expr("c.status = 1 AND c.is_return = 1"),
+		"assigned":        sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_recall = 0"),
+		"pending":         sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 0 AND c.is_recall = 0"),
+		"diagnosing":      sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 1 AND c.is_recall = 0"),
+		"to_review":       sq.Expr("c.status = 2"),
+		"completed":       sq.Expr("c.status = 4"),
+		"recall_pending":  sq.Expr("c.is_recall = 1"),
+		"recalled":        sq.Expr("c.is_recall = 2 AND c.status = 0"),
+		"recall":          sq.Expr("c.is_recall IN (1, 2)"),
+		"returned_site":   sq.Expr("c.is_return = -1 AND c.status = 0"),
+		"to_print":        sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 1"), sq.LtOrEq{"c.release_at": now}},
+		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
+		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),
+		"timeout":         sq.And{open, sq.Lt{"c.timeout_at": now}},
+		"soon_timeout":    sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.Lt{"c.timeout_at": now.Add(24 * time.Hour)}},
+	}
+}
+
+const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.gender, c.age, c.age_unit,
+	c.hospital_id, h.name AS hospital_name, c.center_id, ce.name AS center_name, c.expert_id, ex.name AS expert_name,
+	c.library_id, lb.name AS library_name, c.expedite, c.charge_status, c.slide_count, c.inspection_date, c.submitted_at,
+	c.assigned_at, c.timeout_at, c.recall_reason, c.return_reason, c.created_at, c.updated_at,
+	c.status, c.is_draft, c.is_recall, c.is_return, c.is_lock, c.manage_confirm, c.remind_at,
+	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status`
+
+func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
+	return b.Select(rowColumns).From("consultations c").
+		Join("hospitals h ON h.id = c.hospital_id").
+		LeftJoin("centers ce ON ce.id = c.center_id").
+		LeftJoin("users ex ON ex.id = c.expert_id").
+		LeftJoin("libraries lb ON lb.id = c.library_id")
+}
+
+func (s *Service) parse(ctx context.Context, req listquery.Request) (*listquery.Query, sq.Sqlizer, error) {
+	q, err := list.Parse(s.db.Dialect, req)
+	if err != nil {
+		return nil, nil, err
+	}
+	scope, err := s.scope(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	where := sq.And{scope}
+	if tab := q.ExtraString("tab"); tab != "" {
+		cond, ok := tabs(s.now())[tab]
+		if !ok {
+			return nil, nil, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
+		}
+		if cond != nil {
+			where = append(where, cond)
+		}
+	}
+	return q, where, nil
+}
+
+// List returns a page of the cases the caller may see.
+func (s *Service) List(ctx context.Context, req listquery.Request) ([]Row, listquery.Pagination, error) {
+	q, where, err := s.parse(ctx, req)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
+	}
+	b := s.db.Builder()
+	rows, page, err := listquery.Run[Row](ctx, s.db, q, s.rows(b).Where(where),
+		b.Select("COUNT(*)").From("consultations c").Where(where))
+	if err != nil {
+		return nil, page, err
+	}
+	for i := range rows {
+		s.decorate(ctx, &rows[i])
+	}
+	return rows, page, nil
+}
+
+// Count returns the number of cases in every tab under the same filters.
+func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]int64, error) {
+	req.Params = withoutTab(req.Params)
+	q, where, err := s.parse(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	return listquery.Counts(ctx, s.db, q, s.db.Builder().Select().From("consultations c").Where(where), tabs(s.now()))
+}
+
+// decorate derives what the lists show from the stored state.
+func (s *Service) decorate(ctx context.Context, r *Row) {
+	r.Assigned = r.ExpertID != nil
+	r.Releasing = r.Status == StatusCompleted && r.ReleaseAt != nil && s.now().Before(*r.ReleaseAt)
+	r.StatusLabel = Label(httpx.Lang(ctx), r.State)
+	r.Actions = s.actions(access.FromContext(ctx), r)
+	if r.TimeoutAt != nil && (r.Status == StatusSubmitted || r.Status == StatusToReview) && r.IsRecall == RecallNone {
+		now := s.now()
+		switch {
+		case now.After(*r.TimeoutAt):
+			r.Timing = "timeout"
+		case r.RemindAt != nil && !now.Before(*r.RemindAt):
+			r.Timing = "soon"
+		}
+	}
+}
+
+// row loads one case the caller may see, inside q.
+func (s *Service) row(ctx context.Context, q db.Querier, id int64) (*Row, error) {
+	scope, err := s.scope(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var r Row
+	err = db.Get(ctx, q, &r, s.rows(s.db.Builder()).Where(scope).Where("c.id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "load case")
+	}
+	s.decorate(ctx, &r)
+	return &r, nil
+}
+
+// CanSee reports whether the caller may see a case (for files attached to it).
+func (s *Service) CanSee(ctx context.Context, id int64) bool {
+	_, err := s.row(ctx, s.db, id)
+	return err == nil
+}
+
+// Case returns a case the caller may see.
+func (s *Service) Case(ctx context.Context, id int64) (*Row, error) { return s.row(ctx, s.db, id) }

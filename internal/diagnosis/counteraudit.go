@@ -1,0 +1,60 @@
+package diagnosis
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"telepath/internal/consultation"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// CounterAudit asks the expert to reconsider a published report (admin).
+func (s *Service) CounterAudit(ctx context.Context, id int64, reason string) error {
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
+	}
+	return s.deps.Cases.Apply(ctx, id, "counter_audit", reason, func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
+		return nil, nil
+	})
+}
+
+// AnswerCounterAudit is the expert's answer: confirming reopens the case
+// for a new version of the diagnosis (the published one stays in the
+// history); rejecting keeps the report, with the expert's reason.
+func (s *Service) AnswerCounterAudit(ctx context.Context, id int64, confirm bool, reason string) error {
+	me := access.FromContext(ctx).UserID
+	reason = strings.TrimSpace(reason)
+	name := "counter_audit_confirm"
+	if !confirm {
+		name = "counter_audit_reject"
+		if reason == "" {
+			return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
+		}
+	}
+	return s.deps.Cases.Apply(ctx, id, name, reason, func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+		if confirm {
+			return map[string]any{"locked_by": me, "print_deliver_status": 0}, nil
+		}
+		return nil, nil
+	})
+}
+
+func (s *Service) counterAuditRoutes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/admin/consultation/{id}/counter_audit", ID: "counter-audit", Summary: "Ask the expert to reconsider a published report", Tags: tags, Roles: []string{access.Admin}},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.CounterAudit(ctx, in.ID, in.text())
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/counter_audit/confirm", ID: "counter-audit-confirm", Summary: "Accept a counter-audit: the case reopens for a new version", Tags: tags, Roles: experts},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.AnswerCounterAudit(ctx, in.ID, true, in.text())
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/counter_audit/reject", ID: "counter-audit-reject", Summary: "Reject a counter-audit with a reason", Tags: tags, Roles: experts},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.AnswerCounterAudit(ctx, in.ID, false, in.text())
+		})
+}

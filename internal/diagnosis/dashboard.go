@@ -1,0 +1,69 @@
+package diagnosis
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Dashboard holds the expert's to-do counts.
+type Dashboard struct {
+	Pending     int64 `json:"pending" db:"pending" doc:"Assigned, not started"`
+	Diagnosing  int64 `json:"diagnosing" db:"diagnosing" doc:"Locked by the expert"`
+	ToReview    int64 `json:"to_review" db:"to_review" doc:"Waiting for the expert's review of a colleague's diagnosis"`
+	InReview    int64 `json:"in_review" db:"in_review" doc:"The expert's diagnoses under review"`
+	Invited     int64 `json:"invited" db:"invited" doc:"Invitations not yet answered"`
+	Releasing   int64 `json:"releasing" db:"releasing" doc:"Published, still in the hesitation period"`
+	Timeout     int64 `json:"timeout" db:"timeout" doc:"Past their time limit"`
+	SoonTimeout int64 `json:"soon_timeout" db:"soon_timeout" doc:"Close to their time limit"`
+	Published   int64 `json:"published" db:"published" doc:"Published in the last 30 days"`
+}
+
+// Dashboard counts the caller's work in one statement.
+func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
+	me := access.FromContext(ctx).UserID
+	now := s.now()
+	cases := map[string]sq.Sqlizer{
+		"pending":      sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 0 AND c.is_recall = 0", me),
+		"diagnosing":   sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 1 AND c.is_recall = 0", me),
+		"to_review":    sq.Expr("c.reviewer_id = ? AND c.status = 2", me),
+		"in_review":    sq.Expr("c.expert_id = ? AND c.status = 2", me),
+		"releasing":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.release_at": now}},
+		"timeout":      sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.Lt{"c.timeout_at": now}},
+		"soon_timeout": sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
+		"published":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.published_at": now.Add(-30 * 24 * time.Hour)}},
+	}
+	names := []string{"pending", "diagnosing", "to_review", "in_review", "releasing", "timeout", "soon_timeout", "published"}
+	b := s.db.Builder().Select().From("consultations c").Where("c.deleted_at IS NULL")
+	for _, n := range names {
+		expr, args, err := cases[n].ToSql()
+		if err != nil {
+			return nil, apperr.Wrap(err, "dashboard")
+		}
+		b = b.Column(sq.Expr("COALESCE(SUM(CASE WHEN "+expr+" THEN 1 ELSE 0 END), 0) AS "+n, args...))
+	}
+	b = b.Column(sq.Expr("(SELECT COUNT(*) FROM invitations i WHERE i.invitee_id = ? AND i.status = 0) AS invited", me))
+	var out Dashboard
+	if err := db.Get(ctx, s.db, &out, b); err != nil {
+		return nil, apperr.Wrap(err, "dashboard")
+	}
+	return &out, nil
+}
+
+func (s *Service) dashboardRoutes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/list/statistical_count", ID: "diagnosis-dashboard", Summary: "The expert's to-do counts", Tags: tags, Roles: experts},
+		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Dashboard], error) {
+			d, err := s.Dashboard(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(d), nil
+		})
+}

@@ -1,0 +1,160 @@
+package diagnosis
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"telepath/internal/consultation"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
+	"telepath/internal/report"
+)
+
+// Preview renders a case's report as PDF: for the site the latest released
+// report, for experts the version they are working on (or the latest).
+// diagnosisID picks a version (an earlier or a supplementary one).
+func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL string) ([]byte, error) {
+	versions, err := s.History(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	d := pick(versions, diagnosisID)
+	if d == nil {
+		return nil, apperr.New(apperr.NotFound, "diagnosis.no_report")
+	}
+	c, err := s.deps.Cases.Detail(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	lang := httpx.Lang(ctx)
+	kind := "routine"
+	if c.LibraryID != nil {
+		if k, err := s.deps.ReportKind(ctx, *c.LibraryID); err == nil {
+			kind = k
+		}
+	}
+	data := reportData(lang, c, d)
+	if d.VerifyCode != "" {
+		data.VerifyURL = strings.TrimRight(baseURL, "/") + "/verify/" + d.VerifyCode
+	}
+	if s.deps.Watermark != nil {
+		data.Watermark = s.deps.Watermark(ctx)
+	}
+	return report.Render(report.DefaultTemplate(kind, lang), data)
+}
+
+func pick(versions []Diagnosis, id int64) *Diagnosis {
+	for i := len(versions) - 1; i >= 0; i-- {
+		if id == 0 && versions[i].Type == TypeNormal || versions[i].ID == id {
+			return &versions[i]
+		}
+	}
+	return nil
+}
+
+func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Data {
+	var in consultation.CaseInput
+	_ = json.Unmarshal(c.Case, &in) // a case saved by this server always decodes
+	data := report.Data{
+		Lang: lang, HospitalName: c.HospitalName, ReportNo: d.ReportNo, ConsultNo: c.ConsultNo, PathologyNumber: c.PathologyNumber,
+		Patient: report.Patient{Name: in.Name, Gender: in.Gender, Age: in.Age, AgeUnit: in.AgeUnit,
+			InspectionDepartment: in.InspectionDepartment, InspectionDoctor: in.InspectionDoctor, InspectionDate: in.InspectionDate,
+			OutpatientNumber: in.OutpatientNumber, AdmissionNumber: in.AdmissionNumber, Ward: in.Ward, BedNo: in.BedNo,
+			Phone: in.Phone, ClinicalDiagnosis: in.ClinicalDiagnosis, MedicalHistory: in.MedicalHistory},
+		Gross: d.GrossDescription, Microscopic: d.Microscopic, Immunohistochemistry: in.Immunohistochemistry,
+		Diagnosis: d.Opinion, Remark: d.Remark, CriticalValues: d.CriticalValues, Expert: d.DoctorName,
+		Supplementary: d.Type == TypeSupplement, Version: d.Version, VerifyCode: d.VerifyCode, Location: shanghai,
+	}
+	if c.CenterName != nil {
+		data.CenterName = *c.CenterName
+	}
+	if d.ReviewerName != nil {
+		data.Reviewer = *d.ReviewerName
+	}
+	data.ReportedAt = d.UpdatedAt
+	if d.PublishedAt != nil {
+		data.PublishedAt = *d.PublishedAt
+	}
+	for _, sp := range c.Specimens {
+		r := report.Specimen{SerialNumber: sp.SerialNumber, Name: sp.Name, Part: sp.Part}
+		for _, b := range sp.Blocks {
+			r.Blocks = append(r.Blocks, b.Name)
+		}
+		data.Specimens = append(data.Specimens, r)
+	}
+	return data
+}
+
+var shanghai = func() *time.Location {
+	l, err := time.LoadLocation("Asia/Shanghai")
+	if err != nil {
+		return time.FixedZone("CST", 8*3600)
+	}
+	return l
+}()
+
+func (s *Service) previewRoutes(api *httpx.API, mux *http.ServeMux) {
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/report/preview/{id}", ID: "report-preview", Summary: "The case's report as PDF", Tags: []string{"Reports"}, Roles: readers},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
+			Host        string `header:"Host"`
+			Proto       string `header:"X-Forwarded-Proto"`
+		}) (*huma.StreamResponse, error) {
+			scheme := "http"
+			if httpx.TrustProxy && in.Proto == "https" {
+				scheme = "https"
+			}
+			pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
+			if err != nil {
+				return nil, err
+			}
+			return &huma.StreamResponse{Body: func(hc huma.Context) {
+				hc.SetHeader("Content-Type", "application/pdf")
+				hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
+				hc.SetHeader("Cache-Control", "private, no-store")
+				hc.BodyWriter().Write(pdf)
+			}}, nil
+		})
+	mux.HandleFunc("GET /verify/{code}", s.verifyPage)
+}
+
+var verifyTmpl = template.Must(template.New("verify").Parse(`<!doctype html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>body{font-family:system-ui,"PingFang SC","Noto Sans CJK SC",sans-serif;background:#f3f6fa;margin:0;padding:32px 16px;color:#1f2937}
+main{max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px;box-shadow:0 4px 24px rgba(0,40,100,.08)}
+h1{font-size:20px;margin:0 0 16px}.ok{color:#15803d}.bad{color:#b91c1c}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px}
+dt{color:#6b7280}dd{margin:0}.note{margin-top:16px;color:#b45309}</style></head>
+<body><main>{{if .V}}<h1 class="ok">✔ {{.Valid}}</h1><dl>
+<dt>{{.L.no}}</dt><dd>{{.V.ReportNo}}{{if .V.Supplement}} ({{.L.supplement}}){{end}}</dd>
+<dt>{{.L.hospital}}</dt><dd>{{.V.Hospital}}</dd><dt>{{.L.center}}</dt><dd>{{.V.Center}}</dd>
+<dt>{{.L.patient}}</dt><dd>{{.V.Patient}}</dd><dt>{{.L.expert}}</dt><dd>{{.V.Expert}}</dd>
+<dt>{{.L.published}}</dt><dd>{{.Published}}</dd></dl>{{if .V.Superseded}}<p class="note">{{.L.superseded}}</p>{{end}}
+{{else}}<h1 class="bad">✘ {{.Invalid}}</h1>{{end}}</main></body></html>`))
+
+// verifyPage is the public page a report's QR code opens.
+func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
+	lang := i18n.Parse(r.Header.Get("Accept-Language"))
+	v, err := s.Verify(r.Context(), r.PathValue("code"))
+	t := func(k string) string { return i18n.T(lang, "verify."+k, nil) }
+	data := map[string]any{"Lang": string(lang), "Title": t("title"), "Valid": t("valid"), "Invalid": t("invalid"),
+		"L": map[string]string{"no": t("no"), "hospital": t("hospital"), "center": t("center"), "patient": t("patient"),
+			"expert": t("expert"), "published": t("published"), "supplement": t("supplement"), "superseded": t("superseded")}}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	if err != nil {
+		w.WriteHeader(http.StatusNotFound)
+	} else {
+		data["V"], data["Published"] = v, v.PublishedAt.In(shanghai).Format("2006-01-02 15:04")
+	}
+	verifyTmpl.Execute(w, data)
+}

@@ -1,0 +1,247 @@
+// Package files stores uploaded files (attachments, images) in the data
+// directory and serves them to those allowed to see them.
+package files
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+	"github.com/danielgtaylor/huma/v2"
+
+	"telepath/internal/audit"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// MaxAttachment is the largest attachment (spec 2 §9: 200 M).
+const MaxAttachment = 200 << 20
+
+// File is a stored upload.
+type File struct {
+	ID          int64     `json:"id" db:"id"`
+	Filename    string    `json:"filename" db:"filename"`
+	Size        int64     `json:"size" db:"size"`
+	SHA256      string    `json:"sha256" db:"sha256"`
+	ContentType string    `json:"content_type" db:"content_type"`
+	URL         string    `json:"url" db:"-"`
+	OwnerID     int64     `json:"-" db:"owner_id"`
+	HospitalID  *int64    `json:"-" db:"hospital_id"`
+	Path        string    `json:"-" db:"path"`
+	CreatedAt   time.Time `json:"created_at" db:"created_at"`
+}
+
+// CaseAccess answers whether the caller may see a case (for files attached to one).
+type CaseAccess func(ctx context.Context, consultID int64) bool
+
+// Service stores and serves files.
+type Service struct {
+	db      *db.DB
+	dir     string
+	canSee  CaseAccess
+	maxSize int64
+}
+
+// New returns the service storing under dataDir/files.
+func New(d *db.DB, dataDir string) *Service {
+	return &Service{db: d, dir: filepath.Join(dataDir, "files"), maxSize: MaxAttachment}
+}
+
+// SetCaseAccess lets the consultation domain decide who sees attached files.
+func (s *Service) SetCaseAccess(f CaseAccess) { s.canSee = f }
+
+// Save streams r to disk under a random name, hashing as it goes, and
+// records it. It refuses more than maxSize bytes without keeping them.
+func (s *Service) Save(ctx context.Context, kind, filename, contentType string, r io.Reader) (*File, error) {
+	p := access.FromContext(ctx)
+	filename = cleanName(filename)
+	if filename == "" {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
+	}
+	now := time.Now().UTC()
+	rel := filepath.Join(now.Format("2006/01"), randomName()+strings.ToLower(filepath.Ext(filename)))
+	full := filepath.Join(s.dir, rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		return nil, apperr.Wrap(err, "files dir")
+	}
+	out, err := os.OpenFile(full, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o640)
+	if err != nil {
+		return nil, apperr.Wrap(err, "create file")
+	}
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(r, s.maxSize+1))
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil || n > s.maxSize {
+		os.Remove(full)
+		if n > s.maxSize {
+			return nil, apperr.New(apperr.TooLarge, "file.too_large")
+		}
+		return nil, apperr.Wrap(err, "write file")
+	}
+	var hospital any
+	if len(p.HospitalIDs) > 0 {
+		hospital = p.HospitalIDs[0]
+	}
+	f := &File{Filename: filename, Size: n, SHA256: hex.EncodeToString(h.Sum(nil)), ContentType: contentType, OwnerID: p.UserID, Path: rel, CreatedAt: now}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		f.ID, err = db.InsertID(ctx, tx, tx.Builder().Insert("files").
+			Columns("kind", "owner_id", "hospital_id", "filename", "path", "size", "sha256", "content_type", "created_at").
+			Values(kind, p.UserID, hospital, f.Filename, rel, n, f.SHA256, contentType, now))
+		if err != nil {
+			return apperr.Wrap(err, "record file")
+		}
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "file.upload", ObjectType: "file", ObjectID: f.ID,
+			After: map[string]any{"filename": f.Filename, "size": n, "sha256": f.SHA256}})
+	})
+	if err != nil {
+		os.Remove(full)
+		return nil, err
+	}
+	f.URL = "/api/files/" + strconv.FormatInt(f.ID, 10)
+	return f, nil
+}
+
+// Attachable implements consultation.FileResolver: the caller's own
+// uploads, or their hospital's, that no other case uses.
+func (s *Service) Attachable(ctx context.Context, hospitalID, consultID int64, ids []int64) (map[int64]bool, error) {
+	p := access.FromContext(ctx)
+	var ok []int64
+	err := db.Select(ctx, s.db, &ok, s.db.Builder().Select("f.id").From("files f").Where(sq.Eq{"f.id": ids}).
+		Where(sq.Or{sq.Eq{"f.owner_id": p.UserID}, sq.Eq{"f.hospital_id": hospitalID}}).
+		Where("NOT EXISTS (SELECT 1 FROM attachments a WHERE a.file_id = f.id AND a.consult_id <> ?)", consultID))
+	out := map[int64]bool{}
+	for _, id := range ok {
+		out[id] = true
+	}
+	return out, apperr.Wrap(err, "check files")
+}
+
+// open returns a file the caller may read: their own upload, or one
+// attached to a case they may see.
+func (s *Service) open(ctx context.Context, id int64) (*File, error) {
+	var f File
+	err := db.Get(ctx, s.db, &f, s.db.Builder().Select("id", "filename", "size", "sha256", "content_type", "owner_id", "hospital_id", "path", "created_at").
+		From("files").Where("id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	} else if err != nil {
+		return nil, apperr.Wrap(err, "load file")
+	}
+	p := access.FromContext(ctx)
+	if f.OwnerID == p.UserID || p.IsAdmin() {
+		return &f, nil
+	}
+	var consults []int64
+	if err := db.Select(ctx, s.db, &consults, s.db.Builder().Select("consult_id").From("attachments").Where("file_id = ? AND status >= 0", id)); err != nil {
+		return nil, apperr.Wrap(err, "file cases")
+	}
+	for _, c := range consults {
+		if s.canSee != nil && s.canSee(ctx, c) {
+			return &f, nil
+		}
+	}
+	return nil, apperr.New(apperr.NotFound, "error.not_found")
+}
+
+// Routes registers POST /api/common/upload and GET /api/files/{id}.
+func (s *Service) Routes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/common/upload", ID: "file-upload", Summary: "Upload a file (multipart field file, at most 200 MB)", Tags: []string{"Files"}, Roles: access.Any, MaxBody: MaxAttachment + 1<<20},
+		func(ctx context.Context, in *struct {
+			RawBody multipart.Form
+		}) (*httpx.Data[*File], error) {
+			fhs := in.RawBody.File["file"]
+			if len(fhs) != 1 {
+				return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
+			}
+			fh := fhs[0]
+			if fh.Size > MaxAttachment {
+				return nil, apperr.New(apperr.TooLarge, "file.too_large")
+			}
+			r, err := fh.Open()
+			if err != nil {
+				return nil, apperr.Wrap(err, "open upload")
+			}
+			defer r.Close()
+			f, err := s.Save(ctx, "attachment", fh.Filename, fh.Header.Get("Content-Type"), r)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(f), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/files/{id}", ID: "file-download", Summary: "Download a file", Tags: []string{"Files"}, Roles: access.Any},
+		func(ctx context.Context, in *httpx.IDPath) (*huma.StreamResponse, error) {
+			f, err := s.open(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			r, err := os.Open(filepath.Join(s.dir, f.Path))
+			if err != nil {
+				return nil, apperr.Wrap(err, "open file")
+			}
+			return &huma.StreamResponse{Body: func(hc huma.Context) {
+				defer r.Close()
+				ct := f.ContentType
+				// Never let an upload run as a page of this site.
+				if ct == "" || strings.Contains(ct, "html") || strings.Contains(ct, "javascript") || strings.Contains(ct, "svg") || strings.Contains(ct, "xml") {
+					ct = "application/octet-stream"
+				}
+				hc.SetHeader("Content-Type", ct)
+				hc.SetHeader("Content-Length", strconv.FormatInt(f.Size, 10))
+				hc.SetHeader("Content-Disposition", "inline; filename*=UTF-8''"+urlEscape(f.Filename))
+				hc.SetHeader("Cache-Control", "private, max-age=3600")
+				hc.SetHeader("Content-Security-Policy", "sandbox")
+				io.Copy(hc.BodyWriter(), r)
+			}}, nil
+		})
+}
+
+func cleanName(name string) string {
+	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	name = strings.Map(func(r rune) rune {
+		if r < 32 || r == 127 {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "." || name == "/" {
+		return ""
+	}
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[len(r)-200:])
+	}
+	return name
+}
+
+func randomName() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+func urlEscape(s string) string {
+	var b strings.Builder
+	for _, c := range []byte(s) {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			b.WriteString("%" + strings.ToUpper(hex.EncodeToString([]byte{c})))
+		}
+	}
+	return b.String()
+}

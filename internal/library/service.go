@@ -1,0 +1,166 @@
+package library
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/listquery"
+)
+
+// Service manages the libraries. Libraries are shared configuration: every
+// signed-in role reads them (sites number their cases with them); only
+// administrators change them (declared on the routes).
+type Service struct {
+	db *db.DB
+}
+
+// New returns the library service.
+func New(d *db.DB) *Service { return &Service{db: d} }
+
+// maxDepth bounds walks up and down the library tree.
+const maxDepth = 8
+
+var libraryList = &listquery.Resource{
+	Columns: map[string]listquery.Column{
+		"id":          {Expr: "l.id", Type: listquery.Int, Sort: true, Filter: true},
+		"name":        {Expr: "l.name", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"pis_code":    {Expr: "l.pis_code", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"parent_id":   {Expr: "l.parent_id", Type: listquery.Int, Sort: true, Filter: true, Nullable: true},
+		"number_name": {Expr: "l.number_name", Type: listquery.String, Filter: true, Search: true},
+		"prefix":      {Expr: "l.prefix", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"report_kind": {Expr: "l.report_kind", Type: listquery.String, Sort: true, Filter: true, Enum: []any{KindRoutine, KindFrozen, KindCell}},
+		"delay_hours": {Expr: "l.delay_hours", Type: listquery.Int, Sort: true, Filter: true},
+		"status":      {Expr: "l.status", Type: listquery.Int, Sort: true, Filter: true},
+		"created_at":  {Expr: "l.created_at", Type: listquery.Time, Sort: true, Filter: true},
+		"updated_at":  {Expr: "l.updated_at", Type: listquery.Time, Sort: true, Filter: true},
+	},
+	DefaultSort: []string{"l.id ASC"},
+	TieBreak:    "l.id ASC",
+}
+
+const libraryColumns = `l.id, l.name, l.pis_code, l.parent_id, p.name AS parent_name, l.number_name, l.prefix,
+	l.middle_digits, l.symbol, l.digit_length, l.delay_hours, l.report_kind, l.status, l.created_at, l.updated_at`
+
+func (s *Service) selectLibraries(b sq.StatementBuilderType) sq.SelectBuilder {
+	return b.Select(libraryColumns).From("libraries l").LeftJoin("libraries p ON p.id = l.parent_id").Where("l.deleted_at IS NULL")
+}
+
+// List returns a page of libraries.
+func (s *Service) List(ctx context.Context, req listquery.Request) ([]Library, listquery.Pagination, error) {
+	q, err := libraryList.Parse(s.db.Dialect, req)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
+	}
+	count := s.db.Builder().Select("COUNT(*)").From("libraries l").Where("l.deleted_at IS NULL")
+	rows, page, err := listquery.Run[Library](ctx, s.db, q, s.selectLibraries(s.db.Builder()), count)
+	for i := range rows {
+		rows[i].Example = rows[i].Rule().Example("")
+	}
+	return rows, page, err
+}
+
+// Tree returns the libraries that match req (paging ignored, at most
+// listquery.MaxPageSize) nested under their parents; a library whose parent
+// is not among them is a root. The order of req applies among siblings.
+func (s *Service) Tree(ctx context.Context, req listquery.Request) ([]Library, error) {
+	q, err := libraryList.Parse(s.db.Dialect, req)
+	if err != nil {
+		return nil, err
+	}
+	var rows []Library
+	b := q.ApplyCount(s.selectLibraries(s.db.Builder())).OrderBy(q.OrderBy...).Limit(listquery.MaxPageSize)
+	if err := db.Select(ctx, s.db, &rows, b); err != nil {
+		return nil, apperr.Wrap(err, "library tree")
+	}
+	present := map[int64]bool{}
+	children := map[int64][]int{}
+	for i := range rows {
+		rows[i].Example = rows[i].Rule().Example("")
+		present[rows[i].ID] = true
+	}
+	var roots []int
+	for i, l := range rows {
+		if l.ParentID != nil && present[*l.ParentID] && *l.ParentID != l.ID {
+			children[*l.ParentID] = append(children[*l.ParentID], i)
+		} else {
+			roots = append(roots, i)
+		}
+	}
+	var build func(i, depth int) Library
+	build = func(i, depth int) Library {
+		l := rows[i]
+		if depth < maxDepth {
+			for _, c := range children[l.ID] {
+				l.Children = append(l.Children, build(c, depth+1))
+			}
+		}
+		return l
+	}
+	out := make([]Library, 0, len(roots))
+	for _, i := range roots {
+		out = append(out, build(i, 0))
+	}
+	return out, nil
+}
+
+// Count returns the tab counts of the library list: all, enabled, disabled.
+func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]int64, error) {
+	q, err := libraryList.Parse(s.db.Dialect, req)
+	if err != nil {
+		return nil, err
+	}
+	base := s.db.Builder().Select().From("libraries l").Where("l.deleted_at IS NULL")
+	return listquery.Counts(ctx, s.db, q, base, map[string]sq.Sqlizer{
+		"all": nil, "enabled": sq.Eq{"l.status": 1}, "disabled": sq.Eq{"l.status": 0},
+	})
+}
+
+// Get returns a library that has not been deleted, enabled or not (a case
+// registered under a library keeps using its settings, e.g. DelayHours for
+// the report hesitation period, after the library is disabled). It fails
+// with NotFound (error.not_found) otherwise.
+func (s *Service) Get(ctx context.Context, id int64) (*Library, error) {
+	return s.get(ctx, s.db, id)
+}
+
+func (s *Service) get(ctx context.Context, q db.Querier, id int64) (*Library, error) {
+	var l Library
+	err := db.Get(ctx, q, &l, s.selectLibraries(s.db.Builder()).Where("l.id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	} else if err != nil {
+		return nil, apperr.Wrap(err, "load library")
+	}
+	l.Example = l.Rule().Example("")
+	return &l, nil
+}
+
+// usable returns the library when it and every library above it exist and
+// are enabled; otherwise a field error library.unknown on library_id.
+func (s *Service) usable(ctx context.Context, id int64) (*Library, error) {
+	unknown := apperr.New(apperr.Invalid, "error.validation").Field("library_id", "library.unknown")
+	l, err := s.get(ctx, s.db, id)
+	if apperr.CodeOf(err) == apperr.NotFound {
+		return nil, unknown
+	} else if err != nil {
+		return nil, err
+	}
+	for cur, depth := l, 0; ; depth++ {
+		if cur.Status != 1 || depth > maxDepth {
+			return nil, unknown
+		}
+		if cur.ParentID == nil {
+			return l, nil
+		}
+		if cur, err = s.get(ctx, s.db, *cur.ParentID); apperr.CodeOf(err) == apperr.NotFound {
+			return nil, unknown
+		} else if err != nil {
+			return nil, err
+		}
+	}
+}

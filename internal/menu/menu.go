@@ -1,0 +1,161 @@
+// Package menu builds the navigation menu of the signed-in user from the
+// screens that exist, per role (spec 1 §2, §3 Menu entry, §4 Menu building).
+package menu
+
+import (
+	"context"
+	"net/http"
+	"slices"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/httpx"
+)
+
+// Entry is a menu entry as the web app reads it (spec 1 §3).
+type Entry struct {
+	Name       string   `json:"name" doc:"Chinese name"`
+	EnName     string   `json:"en_name"`
+	Alias      string   `json:"alias" doc:"Screen key"`
+	URI        string   `json:"uri"`
+	RouteName  string   `json:"route_name"`
+	IsShow     string   `json:"is_show" enum:"0,1"`
+	IconPath   string   `json:"icon_path" doc:"antd icon component name"`
+	Children   []*Entry `json:"children"`
+	Count      string   `json:"count" doc:"Badge count key, empty for none"`
+	CountColor string   `json:"count_color"`
+	Index      int      `json:"index"`
+	ActiveMenu string   `json:"active_menu"`
+	Menu       bool     `json:"menu"`
+	Header     bool     `json:"header"`
+	roles      []string
+}
+
+func leaf(index int, name, en, uri, route, icon string, roles ...string) *Entry {
+	return &Entry{Name: name, EnName: en, Alias: route, URI: uri, RouteName: route, IsShow: "1", IconPath: icon,
+		Children: []*Entry{}, Index: index, Menu: true, Header: true, roles: roles}
+}
+
+// counted gives a menu entry a badge: the count of the named case-list tab.
+func counted(e *Entry, key, colour string) *Entry {
+	e.Count, e.CountColor = key, colour
+	return e
+}
+
+func group(index int, name, en, uri, route, icon string, children ...*Entry) *Entry {
+	e := leaf(index, name, en, uri, route, icon)
+	e.Children = children
+	for _, c := range children {
+		for _, r := range c.roles {
+			if !slices.Contains(e.roles, r) {
+				e.roles = append(e.roles, r)
+			}
+		}
+	}
+	return e
+}
+
+// catalog holds the screens that exist. A screen joins the menu when it is
+// finished, never before.
+func catalog() []*Entry {
+	return []*Entry{
+		leaf(50, "工作台", "Dashboard", "/dashboard", "Dashboard", "DashboardOutlined", access.Expert),
+		group(100, "会诊管理", "Consultation", "/case", "Case", "FileTextOutlined",
+			counted(leaf(10, "病例管理", "Cases", "/case/manage", "CaseManage", "ProfileOutlined", access.Site), "unsubmitted", "#fa8c16"),
+			leaf(20, "退回病例", "Returned cases", "/case/return", "CaseReturn", "RollbackOutlined", access.Site),
+			leaf(30, "撤回病例", "Recalls", "/case/recall", "CaseRecall", "UndoOutlined", access.Site),
+			leaf(40, "收费管理", "Charges", "/case/charge", "CaseCharge", "MoneyCollectOutlined", access.Site),
+			counted(leaf(45, "报告管理", "Reports", "/case/report", "CaseReport", "PrinterOutlined", access.Site, access.Publisher), "to_print", "#13c2c2"),
+			leaf(50, "病例留言", "Case messages", "/case/message", "CaseMessage", "MessageOutlined", access.Site),
+		),
+		group(200, "分配管理", "Distribution", "/distribute", "Distribute", "DeploymentUnitOutlined",
+			counted(leaf(10, "病例分配", "Assign cases", "/distribute/manage", "DistributeManage", "UserSwitchOutlined", access.Allocator), "to_allot", "#722ed1"),
+			counted(leaf(20, "撤回审核", "Recall requests", "/distribute/recall", "DistributeRecall", "UndoOutlined", access.Allocator), "recall_pending", "#faad14"),
+			leaf(30, "退回病例", "Returned cases", "/distribute/return", "DistributeReturn", "RollbackOutlined", access.Allocator),
+		),
+		group(300, "诊断管理", "Diagnosis", "/admin/diagnosis", "AdminDiagnosis", "MedicineBoxOutlined",
+			leaf(10, "会诊管理", "Consultations", "/admin/consultation-manage", "AdminConsultationManage", "FileSearchOutlined", access.Admin, access.CenterAdmin),
+			counted(leaf(20, "撤回审核", "Recall requests", "/admin/withdraw-manage", "AdminWithdrawManage", "UndoOutlined", access.Admin, access.CenterAdmin), "recall_pending", "#faad14"),
+		),
+		group(310, "诊断管理", "Diagnosis", "/diagnosis", "Diagnosis", "MedicineBoxOutlined",
+			counted(leaf(10, "诊断管理", "My cases", "/diagnosis/manage", "DiagnosisManage", "FileSearchOutlined", access.Expert, access.Staff), "pending", "#1677ff"),
+			leaf(20, "退回病例", "Returned cases", "/diagnosis/return", "DiagnosisReturn", "RollbackOutlined", access.Expert),
+			counted(leaf(30, "会诊邀请", "Invitations to me", "/diagnosis/invited", "DiagnosisInvited", "MailOutlined", access.Expert), "invited", "#eb2f96"),
+			leaf(40, "我的邀请", "Sent invitations", "/diagnosis/invite", "DiagnosisInvite", "SendOutlined", access.Expert),
+		),
+		leaf(700, "诊断模板", "Diagnosis templates", "/setting/diagnosisTemplate", "SettingDiagnosisTemplate", "SnippetsOutlined", access.Expert, access.Admin),
+		group(800, "系统管理", "System", "/system", "System", "SettingOutlined",
+			leaf(10, "中心管理", "Centers", "/department/manage", "DepartmentManage", "ApartmentOutlined", access.Admin),
+			leaf(20, "站点管理", "Sites", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
+			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
+		),
+		leaf(900, "操作日志", "Operation log", "/log/operation", "LogOperation", "FileSearchOutlined", access.Admin),
+		leaf(1000, "个人设置", "Account", "/account", "Account", "UserOutlined", access.Roles...),
+	}
+}
+
+// Build returns the menu of a user holding roles: the entries of each role,
+// merged, with children de-duplicated by route name and sorted by index.
+// Root gets every role's menu.
+func Build(roles []string) []*Entry {
+	if slices.Contains(roles, access.Root) {
+		roles = access.Roles
+	}
+	var out []*Entry
+	for _, e := range catalog() {
+		if m := forRoles(e, roles); m != nil {
+			out = merge(out, m)
+		}
+	}
+	sortEntries(out)
+	return out
+}
+
+func forRoles(e *Entry, roles []string) *Entry {
+	if !hasAny(e.roles, roles) {
+		return nil
+	}
+	c := *e
+	c.Children = []*Entry{}
+	for _, ch := range e.Children {
+		if m := forRoles(ch, roles); m != nil {
+			c.Children = append(c.Children, m)
+		}
+	}
+	return &c
+}
+
+func merge(list []*Entry, e *Entry) []*Entry {
+	for _, have := range list {
+		if have.RouteName == e.RouteName {
+			for _, ch := range e.Children {
+				have.Children = merge(have.Children, ch)
+			}
+			return list
+		}
+	}
+	return append(list, e)
+}
+
+func sortEntries(list []*Entry) {
+	slices.SortStableFunc(list, func(a, b *Entry) int { return a.Index - b.Index })
+	for _, e := range list {
+		sortEntries(e.Children)
+	}
+}
+
+func hasAny(have, want []string) bool {
+	for _, w := range want {
+		if slices.Contains(have, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// Routes registers GET /api/menu.
+func Routes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/menu", ID: "menu", Summary: "Menu tree of the signed-in user's roles", Tags: []string{"Menu"}, Roles: access.Any},
+		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]*Entry], error) {
+			return httpx.OK(Build(access.FromContext(ctx).Roles)), nil
+		})
+}

@@ -1,0 +1,163 @@
+// Package httpx is the HTTP layer shared by every domain: the huma API with
+// its OpenAPI document, route declarations with the roles allowed to call
+// them, authentication, localized errors and the response envelopes.
+package httpx
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/i18n"
+)
+
+// Authenticator resolves a bearer token to a principal. It returns an
+// apperr Unauthorized error when the token is unknown or the session ended.
+type Authenticator interface {
+	Authenticate(ctx context.Context, token string, meta access.Meta) (*access.Principal, error)
+}
+
+// DenialRecorder records refused calls in the audit log.
+type DenialRecorder interface {
+	RecordDenied(ctx context.Context, p *access.Principal, method, path string, status int)
+}
+
+// API is the application's typed API and its dependencies.
+type API struct {
+	huma.API
+	auth   Authenticator
+	denied DenialRecorder
+}
+
+// NewAPI creates the API on mux under /api.
+func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API {
+	huma.NewErrorWithContext = humaError
+	cfg := huma.DefaultConfig("Telepath API", "1.0.0")
+	cfg.Info.Description = "Remote pathology consultation. Send `Authorization: Bearer <token>` and `user-language: zh-CN|en-US`."
+	cfg.OpenAPIPath = "/api/openapi"
+	cfg.DocsPath = "/api/docs"
+	cfg.SchemasPath = "/api/schemas"
+	cfg.CreateHooks = nil // no $schema links in responses
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer"},
+	}
+	a := &API{API: humago.New(mux, cfg), auth: auth, denied: denied}
+	a.UseMiddleware(a.authenticate)
+	return a
+}
+
+const rolesKey = "roles"
+
+// Route declares one endpoint. Roles lists who may call it (access.Any for
+// every signed-in user); Public marks the few endpoints open to visitors.
+// A route with neither is refused to everyone: deny by default.
+type Route struct {
+	Method, Path, ID, Summary string
+	Tags                      []string
+	Roles                     []string
+	Public                    bool
+	MaxBody                   int64
+	Status                    int
+}
+
+// Register adds a typed handler for r.
+func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)) {
+	op := huma.Operation{
+		OperationID:   r.ID,
+		Method:        r.Method,
+		Path:          r.Path,
+		Summary:       r.Summary,
+		Tags:          r.Tags,
+		MaxBodyBytes:  r.MaxBody,
+		DefaultStatus: r.Status,
+		Metadata:      map[string]any{},
+	}
+	if r.Public {
+		op.Metadata[rolesKey] = []string{"public"}
+	} else if len(r.Roles) > 0 {
+		op.Metadata[rolesKey] = r.Roles
+		op.Security = []map[string][]string{{"bearer": {}}}
+		op.Description = "Roles: " + strings.Join(r.Roles, ", ")
+	}
+	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
+		out, err := h(ctx, in)
+		if err != nil {
+			// Refusals decided by a service are audited like the route's own.
+			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil {
+				a.denied.RecordDenied(ctx, access.FromContext(ctx), r.Method, r.Path, http.StatusForbidden)
+			}
+			return nil, Localize(ctx, langFrom(ctx), err)
+		}
+		return out, nil
+	})
+}
+
+// RolesOf returns the roles declared for an operation, nil when undeclared.
+func RolesOf(op *huma.Operation) []string {
+	r, _ := op.Metadata[rolesKey].([]string)
+	return r
+}
+
+func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
+	lang := i18n.Parse(ctx.Header("user-language"))
+	meta := metaOf(ctx)
+	ctx = huma.WithValue(ctx, langKey, lang)
+	ctx = huma.WithContext(ctx, access.WithMeta(ctx.Context(), meta))
+	roles := RolesOf(ctx.Operation())
+	if len(roles) == 1 && roles[0] == "public" {
+		next(ctx)
+		return
+	}
+	fail := func(p *access.Principal, status int, key string) {
+		if a.denied != nil {
+			a.denied.RecordDenied(ctx.Context(), p, ctx.Method(), ctx.URL().Path, status)
+		}
+		huma.WriteErr(a.API, ctx, status, "") //nolint:errcheck
+		_ = key
+	}
+	token := bearer(ctx.Header("Authorization"))
+	if token == "" {
+		fail(nil, http.StatusUnauthorized, "")
+		return
+	}
+	p, err := a.auth.Authenticate(ctx.Context(), token, meta)
+	if err != nil {
+		if apperr.CodeOf(err) != apperr.Unauthorized {
+			writeErr(ctx, Localize(ctx.Context(), lang, err))
+			return
+		}
+		fail(nil, http.StatusUnauthorized, "")
+		return
+	}
+	if !p.HasAny(roles) {
+		fail(p, http.StatusForbidden, "")
+		return
+	}
+	next(huma.WithContext(ctx, access.WithPrincipal(ctx.Context(), p)))
+}
+
+func bearer(h string) string {
+	if len(h) > 7 && strings.EqualFold(h[:7], "Bearer ") {
+		return strings.TrimSpace(h[7:])
+	}
+	return ""
+}
+
+type langCtxKey struct{}
+
+var langKey = langCtxKey{}
+
+func langFrom(ctx context.Context) i18n.Lang {
+	if l, ok := ctx.Value(langKey).(i18n.Lang); ok {
+		return l
+	}
+	return i18n.ZH
+}
+
+// Lang returns the language of the request ctx belongs to.
+func Lang(ctx context.Context) i18n.Lang { return langFrom(ctx) }

@@ -1,0 +1,152 @@
+package httpx
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/i18n"
+)
+
+// Error is the error body every endpoint returns: a localized message and,
+// for validation, localized messages per field.
+type Error struct {
+	status  int
+	Message string              `json:"message"`
+	Errors  map[string][]string `json:"errors,omitempty"`
+}
+
+func (e *Error) Error() string  { return e.Message }
+func (e *Error) GetStatus() int { return e.status }
+
+var statusOf = map[apperr.Code]int{
+	apperr.Invalid:      http.StatusUnprocessableEntity,
+	apperr.Unauthorized: http.StatusUnauthorized,
+	apperr.Forbidden:    http.StatusForbidden,
+	apperr.NotFound:     http.StatusNotFound,
+	apperr.Conflict:     http.StatusConflict,
+	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
+	apperr.TooMany:      http.StatusTooManyRequests,
+	apperr.Internal:     http.StatusInternalServerError,
+}
+
+// Localize turns any error into the client's error body in lang. Internal
+// errors are logged with their detail and reach the client as a generic text.
+func Localize(ctx context.Context, lang i18n.Lang, err error) *Error {
+	var he *Error
+	if errors.As(err, &he) {
+		return he
+	}
+	var ae *apperr.Error
+	if !errors.As(err, &ae) {
+		ae = apperr.Wrap(err, "unexpected").(*apperr.Error)
+	}
+	if ae.Code == apperr.Internal {
+		slog.ErrorContext(ctx, "internal error", "err", err)
+	}
+	status := statusOf[ae.Code]
+	if status == 0 {
+		status = http.StatusInternalServerError
+	}
+	// List and parameter errors are plain bad requests.
+	if ae.Code == apperr.Invalid && len(ae.Fields) == 0 {
+		status = http.StatusBadRequest
+	}
+	out := &Error{status: status, Message: i18n.T(lang, ae.Key, localArgs(lang, ae.Args))}
+	if len(ae.Fields) > 0 {
+		out.Errors = map[string][]string{}
+		for field, msgs := range ae.Fields {
+			for _, m := range msgs {
+				out.Errors[field] = append(out.Errors[field], i18n.T(lang, m.Key, localArgs(lang, m.Args)))
+			}
+		}
+		// The first field error is the most useful headline (spec 1 §8).
+		for _, msgs := range out.Errors {
+			out.Message = msgs[0]
+			break
+		}
+	}
+	return out
+}
+
+// humaError localizes huma's own errors (request decoding and schema validation).
+func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.StatusError {
+	slog.Debug("request refused by the API schema", "status", status, "msg", msg, "errs", errs)
+	lang := i18n.Parse(ctx.Header("user-language"))
+	switch {
+	case status == http.StatusUnauthorized:
+		return &Error{status: status, Message: i18n.T(lang, "error.unauthorized", nil)}
+	case status == http.StatusForbidden:
+		return &Error{status: status, Message: i18n.T(lang, "error.forbidden", nil)}
+	case status == http.StatusTooManyRequests:
+		return &Error{status: status, Message: i18n.T(lang, "error.too_many", nil)}
+	case status == http.StatusRequestEntityTooLarge:
+		return &Error{status: status, Message: i18n.T(lang, "error.body_too_large", nil)}
+	case status == http.StatusNotFound:
+		return &Error{status: status, Message: i18n.T(lang, "error.not_found", nil)}
+	case status >= 500:
+		slog.Error("request failed", "status", status, "msg", msg)
+		return &Error{status: status, Message: i18n.T(lang, "error.internal", nil)}
+	}
+	out := &Error{status: status, Message: i18n.T(lang, "error.validation", nil)}
+	if strings.Contains(strings.ToLower(msg), "unmarshal") || strings.Contains(strings.ToLower(msg), "parse") && len(errs) == 0 {
+		out.Message = i18n.T(lang, "error.bad_json", nil)
+	}
+	for _, e := range errs {
+		var d *huma.ErrorDetail
+		if !errors.As(e, &d) {
+			continue
+		}
+		if strings.Contains(d.Message, "unmarshal") || strings.Contains(d.Message, "invalid character") || strings.Contains(d.Message, "unexpected end of JSON") {
+			out.Message = i18n.T(lang, "error.bad_json", nil)
+			continue
+		}
+		field := fieldName(d.Location)
+		if i := strings.Index(d.Message, "required property "); i >= 0 {
+			field = strings.Fields(d.Message[i+len("required property "):])[0]
+		}
+		key := "field.invalid"
+		if strings.Contains(d.Message, "required") {
+			key = "field.required"
+		}
+		if out.Errors == nil {
+			out.Errors = map[string][]string{}
+		}
+		out.Errors[field] = append(out.Errors[field], i18n.T(lang, key, nil))
+	}
+	if status == http.StatusUnprocessableEntity && out.Errors == nil && out.Message == i18n.T(lang, "error.validation", nil) {
+		out.status = http.StatusBadRequest
+	}
+	return out
+}
+
+// fieldName turns huma's "body.roles[1]" into the form field "roles".
+func fieldName(loc string) string {
+	for _, p := range []string{"body.", "query.", "path.", "header."} {
+		loc = strings.TrimPrefix(loc, p)
+	}
+	if i := strings.IndexAny(loc, ".["); i > 0 {
+		loc = loc[:i]
+	}
+	if loc == "body" {
+		return "_"
+	}
+	return loc
+}
+
+// localArgs translates the arguments that are message keys themselves.
+func localArgs(lang i18n.Lang, args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if key, ok := v.(apperr.MsgKey); ok {
+			v = i18n.T(lang, string(key), nil)
+		}
+		out[k] = v
+	}
+	return out
+}

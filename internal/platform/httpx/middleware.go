@@ -1,0 +1,141 @@
+package httpx
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promauto"
+
+	"telepath/internal/platform/access"
+)
+
+var (
+	requests = promauto.NewCounterVec(prometheus.CounterOpts{
+		Name: "telepath_http_requests_total", Help: "HTTP requests by route pattern and status class.",
+	}, []string{"route", "code"})
+	latency = promauto.NewHistogramVec(prometheus.HistogramOpts{
+		Name: "telepath_http_request_seconds", Help: "HTTP request latency by route pattern.",
+		Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10},
+	}, []string{"route"})
+)
+
+// TrustProxy makes ClientIP believe X-Forwarded-For (behind a load balancer).
+var TrustProxy bool
+
+// ClientIP returns the caller's address.
+func ClientIP(r *http.Request) string {
+	if TrustProxy {
+		if f := r.Header.Get("X-Forwarded-For"); f != "" {
+			for i := 0; i < len(f); i++ {
+				if f[i] == ',' {
+					return f[:i]
+				}
+			}
+			return f
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func metaOf(ctx huma.Context) access.Meta {
+	host, _, err := net.SplitHostPort(ctx.RemoteAddr())
+	if err != nil {
+		host = ctx.RemoteAddr()
+	}
+	if TrustProxy {
+		if f := ctx.Header("X-Forwarded-For"); f != "" {
+			host = f
+		}
+	}
+	return access.Meta{IP: host, UserAgent: ctx.Header("User-Agent"), RequestID: ctx.Header("X-Request-Id")}
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(s int) {
+	if w.status == 0 {
+		w.status = s
+	}
+	w.ResponseWriter.WriteHeader(s)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Flush lets server-sent events through the wrapper.
+func (w *statusWriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// Wrap adds request ids, recovery, security headers, access logs and
+// metrics around every request. Logs never contain query strings or bodies:
+// they may hold tokens and patient data.
+func Wrap(next http.Handler, log *slog.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 {
+			b := make([]byte, 8)
+			rand.Read(b)
+			id = hex.EncodeToString(b)
+			r.Header.Set("X-Request-Id", id)
+		}
+		h := w.Header()
+		h.Set("X-Request-Id", id)
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "same-origin")
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+		sw := &statusWriter{ResponseWriter: w}
+		defer func() {
+			if v := recover(); v != nil {
+				log.Error("panic", "request_id", id, "panic", v, "stack", string(debug.Stack()))
+				if sw.status == 0 {
+					http.Error(sw, `{"message":"internal error"}`, http.StatusInternalServerError)
+				}
+			}
+			route := r.Pattern
+			if route == "" {
+				route = "other"
+			}
+			d := time.Since(start)
+			requests.WithLabelValues(route, strconv.Itoa(sw.status/100)+"xx").Inc()
+			latency.WithLabelValues(route).Observe(d.Seconds())
+			if sw.status >= 500 || d > time.Second {
+				log.Warn("request", "request_id", id, "method", r.Method, "route", route, "status", sw.status, "ms", d.Milliseconds())
+			} else {
+				log.Debug("request", "request_id", id, "method", r.Method, "route", route, "status", sw.status, "ms", d.Milliseconds())
+			}
+		}()
+		next.ServeHTTP(sw, r)
+	})
+}
+
+func writeErr(ctx huma.Context, e *Error) {
+	ctx.SetHeader("Content-Type", "application/json")
+	ctx.SetStatus(e.status)
+	b, _ := jsonMarshal(e)
+	ctx.BodyWriter().Write(b) //nolint:errcheck
+}

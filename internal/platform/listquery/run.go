@@ -1,0 +1,76 @@
+package listquery
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+)
+
+// Run loads one page of rows into []T and the pagination. base selects the
+// row columns (SELECT … FROM … JOIN … WHERE scope), countBase counts the
+// same rows (SELECT COUNT(*) FROM … WHERE scope). The count query is
+// skipped when the page itself shows the total (a short, non-empty page, or
+// an empty first page). The slice is never nil, so it encodes as [].
+func Run[T any](ctx context.Context, x db.Querier, q *Query, base, countBase sq.SelectBuilder) ([]T, Pagination, error) {
+	rows := make([]T, 0)
+	if err := db.Select(ctx, x, &rows, q.Apply(base)); err != nil {
+		return nil, Pagination{}, apperr.Wrap(err, "listquery: page")
+	}
+	n := len(rows)
+	var total int64
+	if (n > 0 && n < q.PageSize) || (n == 0 && q.Page == 1) {
+		total = int64(q.Offset() + n)
+	} else if err := db.Get(ctx, x, &total, q.ApplyCount(countBase)); err != nil {
+		return nil, Pagination{}, apperr.Wrap(err, "listquery: count")
+	}
+	return rows, q.Pagination(total), nil
+}
+
+// Counts counts, in one SQL statement, the rows of from (SELECT with no
+// columns: FROM … JOIN … WHERE scope) that match q (nil: no list filter) and
+// each tab's condition; a nil condition counts every row. It serves the
+// …/count endpoints: {tab: number}.
+func Counts(ctx context.Context, x db.Querier, q *Query, from sq.SelectBuilder, tabs map[string]sq.Sqlizer) (map[string]int64, error) {
+	out := make(map[string]int64, len(tabs))
+	if len(tabs) == 0 {
+		return out, nil
+	}
+	names := make([]string, 0, len(tabs))
+	for name := range tabs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	b := from
+	for i, name := range names {
+		// Aliases are generated, never the tab names, so no name reaches SQL.
+		if c := tabs[name]; c != nil {
+			b = b.Column(sq.Expr(fmt.Sprintf("COALESCE(SUM(CASE WHEN ? THEN 1 ELSE 0 END), 0) AS c%d", i), c))
+		} else {
+			b = b.Column(fmt.Sprintf("COUNT(*) AS c%d", i))
+		}
+	}
+	if q != nil {
+		b = q.ApplyCount(b)
+	}
+	query, args, err := b.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "listquery: counts")
+	}
+	vals := make([]int64, len(names))
+	ptrs := make([]any, len(names))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	if err := x.QueryRowxContext(ctx, query, args...).Scan(ptrs...); err != nil {
+		return nil, apperr.Wrap(err, "listquery: counts")
+	}
+	for i, name := range names {
+		out[name] = vals[i]
+	}
+	return out, nil
+}

@@ -1,0 +1,75 @@
+// Package settings holds the system configuration (spec 2 §3 System config)
+// that the web app loads at start.
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Watermark is printed over reports and slide views when Flag is set.
+type Watermark struct {
+	Flag      bool   `json:"flag"`
+	Text      string `json:"text"`
+	FontSize  int    `json:"fontSize"`
+	FontColor string `json:"fontColor"`
+}
+
+// System is the public system configuration.
+type System struct {
+	Language        string    `json:"language" enum:"zh-CN,en-US"`
+	PageTitle       string    `json:"page_title"`
+	PageIcon        string    `json:"page_icon"`
+	Title           string    `json:"title"`
+	Logo            string    `json:"logo"`
+	Copyright       string    `json:"copyright"`
+	ShowMeeting     bool      `json:"show_meeting"`
+	CaptchaEnable   bool      `json:"captcha_enable"`
+	SMSEnable       bool      `json:"sms_enable"`
+	DiskSpace       int       `json:"disk_space"`
+	NeedUploadSlide bool      `json:"need_upload_slide"`
+	Watermark       Watermark `json:"watermark"`
+}
+
+// Defaults are the spec's defaults.
+func Defaults() System {
+	return System{Language: "zh-CN", PageTitle: "Telepath 远程病理会诊平台", PageIcon: "/favicon.svg",
+		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true,
+		Watermark: Watermark{FontSize: 16, FontColor: "rgba(0,0,0,0.12)"}}
+}
+
+// Service reads the configuration.
+type Service struct {
+	db      *db.DB
+	captcha bool
+}
+
+// New returns the service; captcha reflects the operator's TELEPATH_CAPTCHA.
+func New(d *db.DB, captcha bool) *Service { return &Service{db: d, captcha: captcha} }
+
+// System returns the stored configuration over the defaults; a corrupt
+// stored value falls back to the defaults (spec 2 §3).
+func (s *Service) System(ctx context.Context) System {
+	cfg := Defaults()
+	var stored string
+	if err := db.Get(ctx, s.db, &stored, s.db.Builder().Select("value").From("settings").Where("key = ?", "system")); err == nil {
+		var over System
+		if json.Unmarshal([]byte(stored), &over) == nil {
+			cfg = over
+		}
+	}
+	cfg.CaptchaEnable = cfg.CaptchaEnable && s.captcha
+	return cfg
+}
+
+// Routes registers GET /api/config/setting.
+func (s *Service) Routes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/setting", ID: "system-config", Summary: "Public system configuration", Tags: []string{"Settings"}, Public: true},
+		func(ctx context.Context, _ *struct{}) (*httpx.Data[System], error) {
+			return httpx.OK(s.System(ctx)), nil
+		})
+}

@@ -1,0 +1,278 @@
+package slide
+
+import (
+	"bytes"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"io"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/image/tiff/lzw"
+)
+
+const maxChunkBytes = 64 << 20 // compressed bytes of one tile or strip
+
+// chunkRange returns the file range of chunk idx, checked against the file.
+func (s *tiffSlide) chunkRange(l *level, idx int) (off, n uint64, err error) {
+	off, n = l.d.offsets[idx], l.d.counts[idx]
+	if n > maxChunkBytes || off > uint64(s.size) || n > uint64(s.size)-off {
+		return 0, 0, fmt.Errorf("tile %d: range %d+%d outside file of %d bytes", idx, off, n, s.size)
+	}
+	return off, n, nil
+}
+
+func (s *tiffSlide) pread(p []byte, off uint64) error {
+	got, err := s.r.ReadAt(p, int64(off))
+	if got == len(p) {
+		return nil
+	}
+	if err == nil || errors.Is(err, io.EOF) {
+		err = io.ErrUnexpectedEOF
+	}
+	return fmt.Errorf("read tile: %w", err)
+}
+
+func (s *tiffSlide) level(i int) (*level, error) {
+	if i < 0 || i >= len(s.levels) {
+		return nil, fmt.Errorf("level %d: %w", i, ErrNotFound)
+	}
+	return s.levels[i], nil
+}
+
+func (s *tiffSlide) RawTile(lv, col, row int) ([]byte, bool, error) {
+	return s.AppendRawTile(nil, lv, col, row)
+}
+
+func (s *tiffSlide) AppendRawTile(dst []byte, lv, col, row int) ([]byte, bool, error) {
+	l, err := s.level(lv)
+	if err != nil {
+		return dst, false, err
+	}
+	if col < 0 || row < 0 || col >= l.cols || row >= l.rows {
+		return dst, false, fmt.Errorf("tile %d/%d,%d: %w", lv, col, row, ErrNotFound)
+	}
+	if !l.isJPEG || !l.Tiled {
+		return dst, false, nil
+	}
+	return s.jpegChunk(dst, l, row*l.cols+col)
+}
+
+// grow extends b by n bytes, reallocating only when its capacity is short.
+func grow(b []byte, n int) []byte {
+	if cap(b)-len(b) < n {
+		nb := make([]byte, len(b), len(b)+n)
+		copy(nb, b)
+		b = nb
+	}
+	return b[:len(b)+n]
+}
+
+// jpegChunk appends a stored JPEG tile to dst with one pread straight
+// behind the level's prefix, which then overwrites the tile's own SOI
+// marker. ok is false for an absent (zero-length) tile.
+func (s *tiffSlide) jpegChunk(dst []byte, l *level, idx int) (out []byte, ok bool, err error) {
+	off, n, err := s.chunkRange(l, idx)
+	if err != nil || n == 0 {
+		return dst, false, err
+	}
+	if n < 4 {
+		return dst, false, fmt.Errorf("tile %d: %d bytes is not a JPEG stream", idx, n)
+	}
+	p, start := len(l.prefix), len(dst)
+	out = grow(dst, p-2+int(n))
+	buf := out[start:]
+	if err := s.pread(buf[p-2:], off); err != nil {
+		return dst, false, err
+	}
+	if buf[p-2] != 0xFF || buf[p-1] != 0xD8 {
+		return dst, false, fmt.Errorf("tile %d: not a JPEG stream", idx)
+	}
+	copy(buf, l.prefix)
+	return out, true, nil
+}
+
+// decodeChunk decodes tile or strip idx into an image whose bounds start at
+// (0,0). It returns nil for an absent tile.
+func (s *tiffSlide) decodeChunk(l *level, idx int) (image.Image, error) {
+	if l.isJPEG {
+		b, ok, err := s.jpegChunk(nil, l, idx)
+		if err != nil || !ok {
+			return nil, err
+		}
+		return decodeJPEG(b, l.TileWidth, l.TileHeight)
+	}
+	off, n, err := s.chunkRange(l, idx)
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	raw := make([]byte, n)
+	if err := s.pread(raw, off); err != nil {
+		return nil, err
+	}
+	w, h := l.TileWidth, l.TileHeight
+	if !l.Tiled {
+		// The last strip holds only the remaining rows.
+		h = min(h, l.Height-(idx/l.cols)*l.TileHeight)
+	}
+	spp := l.d.spp
+	pix := make([]byte, w*h*spp)
+	var rd io.Reader
+	switch l.d.compression {
+	case compNone:
+		rd = bytes.NewReader(raw)
+	case compLZW:
+		lr := lzw.NewReader(bytes.NewReader(raw), lzw.MSB, 8)
+		defer lr.Close()
+		rd = lr
+	case compDeflate, compDeflateOld:
+		zr, err := zlib.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil, fmt.Errorf("tile %d: deflate: %w", idx, err)
+		}
+		defer zr.Close()
+		rd = zr
+	}
+	// A short chunk is tolerated (as libtiff does): the rest stays zero.
+	if _, err := io.ReadFull(rd, pix); err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, fmt.Errorf("tile %d: decompress: %w", idx, err)
+	}
+	if l.d.predictor == 2 {
+		undoPredictor(pix, w, spp)
+	}
+	return toRGBA(pix, w, h, l.d), nil
+}
+
+func undoPredictor(pix []byte, w, spp int) {
+	stride := w * spp
+	for y := 0; y+stride <= len(pix); y += stride {
+		row := pix[y : y+stride]
+		for i := spp; i < len(row); i++ {
+			row[i] += row[i-spp]
+		}
+	}
+}
+
+// toRGBA converts 8-bit gray, RGB or RGBA samples to an opaque RGBA image,
+// compositing any alpha over white as a slide viewer shows glass.
+func toRGBA(pix []byte, w, h int, d *ifd) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	dst := img.Pix
+	spp := d.spp
+	assoc := len(d.extraSamples) > 0 && d.extraSamples[0] == 1
+	for i, j := 0, 0; i+spp <= len(pix) && j+4 <= len(dst); i, j = i+spp, j+4 {
+		switch spp {
+		case 1:
+			v := pix[i]
+			if d.photometric == photoMinIsWhite {
+				v = 255 - v
+			}
+			dst[j], dst[j+1], dst[j+2] = v, v, v
+		case 3:
+			dst[j], dst[j+1], dst[j+2] = pix[i], pix[i+1], pix[i+2]
+		case 4:
+			a := uint32(pix[i+3])
+			for c := 0; c < 3; c++ {
+				v := uint32(pix[i+c])
+				if !assoc {
+					v = v * a / 255
+				}
+				dst[j+c] = uint8(min(v+255-a, 255))
+			}
+		}
+		dst[j+3] = 255
+	}
+	return img
+}
+
+func (s *tiffSlide) ReadRegion(lv, x, y, w, h int) (*image.RGBA, error) {
+	l, err := s.level(lv)
+	if err != nil {
+		return nil, err
+	}
+	return s.readRegion(l, x, y, w, h)
+}
+
+func (s *tiffSlide) readRegion(l *level, x, y, w, h int) (*image.RGBA, error) {
+	return readGrid(l.Level, x, y, w, h, func(col, row int) (image.Image, error) {
+		return s.decodeChunk(l, row*l.cols+col)
+	})
+}
+
+// readGrid composes the region (x,y,w,h) of a level stored as a grid of
+// tiles or strips, decoding only the chunks it overlaps. decode may return
+// nil for an absent chunk, which stays white.
+func readGrid(l Level, x, y, w, h int, decode func(col, row int) (image.Image, error)) (*image.RGBA, error) {
+	dst, err := newRegion(x, y, w, h)
+	if err != nil {
+		return nil, err
+	}
+	r := image.Rect(x, y, x+w, y+h).Intersect(image.Rect(0, 0, l.Width, l.Height))
+	if r.Empty() {
+		return dst, nil
+	}
+	c0, c1 := r.Min.X/l.TileWidth, (r.Max.X-1)/l.TileWidth
+	r0, r1 := r.Min.Y/l.TileHeight, (r.Max.Y-1)/l.TileHeight
+	n := (c1 - c0 + 1) * (r1 - r0 + 1)
+	// Chunks decode in parallel (they draw into disjoint parts of dst), which
+	// cuts the latency of rendered tiles that need several source tiles.
+	workers := min(n, runtime.GOMAXPROCS(0), 4)
+	var next atomic.Int64
+	var firstErr error
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				col, row := c0+i%(c1-c0+1), r0+i/(c1-c0+1)
+				img, err := decode(col, row)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					next.Store(int64(n)) // stop the others early
+					return
+				}
+				if img == nil {
+					continue
+				}
+				origin := image.Pt(col*l.TileWidth, row*l.TileHeight)
+				tr := img.Bounds().Sub(img.Bounds().Min).Add(origin).Intersect(r)
+				// dst's bounds are in level coordinates offset by (x,y).
+				draw.Draw(dst, tr.Sub(image.Pt(x, y)), img, tr.Min.Sub(origin).Add(img.Bounds().Min), draw.Src)
+			}
+		}()
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return dst, nil
+}
+
+// newRegion allocates a white w×h image with bounds at the origin.
+func newRegion(x, y, w, h int) (*image.RGBA, error) {
+	if w <= 0 || h <= 0 || w > maxDimension || h > maxDimension || w*h > maxRegionPixels {
+		return nil, fmt.Errorf("region %dx%d: size out of range", w, h)
+	}
+	if x < -maxDimension || y < -maxDimension || x > 2*maxDimension || y > 2*maxDimension {
+		return nil, fmt.Errorf("region at %d,%d: position out of range", x, y)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 0xFF
+	}
+	return img, nil
+}

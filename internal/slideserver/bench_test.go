@@ -1,0 +1,143 @@
+package slideserver
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"telepath/internal/slide/slidegen"
+	"telepath/internal/slide/tiles"
+)
+
+var (
+	benchOnce           sync.Once
+	benchDir, benchPath string
+	benchErr            error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if benchDir != "" {
+		os.RemoveAll(benchDir)
+	}
+	os.Exit(code)
+}
+
+// discard is a ResponseWriter that keeps only the status.
+type discard struct {
+	h      http.Header
+	status int
+	n      int
+}
+
+func (d *discard) Header() http.Header         { return d.h }
+func (d *discard) WriteHeader(s int)           { d.status = s }
+func (d *discard) Write(b []byte) (int, error) { d.n += len(b); return len(b), nil }
+
+// benchServer serves one generated slide through the signed-URL handlers,
+// with the database lookup replaced by a constant.
+func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source, func()) {
+	b.Helper()
+	// The benchmark function runs several times; make the slide once.
+	benchOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "slideserver-bench")
+		if err != nil {
+			benchErr = err
+			return
+		}
+		benchDir = dir
+		benchPath = filepath.Join(dir, "bench.tif")
+		benchErr = slidegen.WriteTIFF(benchPath, slidegen.Options{Width: w, Height: h, Seed: 11, Quality: 85})
+	})
+	if benchErr != nil {
+		b.Fatal(benchErr)
+	}
+	path := benchPath
+	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 256 << 20})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &Server{tiles: ts, sign: signer{key: []byte("0123456789abcdef0123456789abcdef")}, now: time.Now, cache: map[int64]entry{},
+		lookup: func(context.Context, int64) (entry, error) { return entry{path: path, viewable: true}, nil }}
+	mux := http.NewServeMux()
+	s.Mount(mux)
+	exp := time.Now().Add(time.Hour).Unix()
+	base := fmt.Sprintf("/api/slides/1/t/%d/%s/slide_files/", exp, s.sign.sign(1, 7, exp))
+	src, release, err := ts.Acquire(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return mux, base, src, func() { release(); ts.Close() }
+}
+
+// BenchmarkTiles serves random Deep Zoom tiles in parallel through the
+// handler (signature check, slide lookup, pass-through of stored JPEG
+// tiles), weighted as in bench/tiles: 40 % full resolution, then 25, 15,
+// 10, 5 % and 5 % over the lower levels. It reports tiles/s and latency.
+func BenchmarkTiles(b *testing.B) {
+	mux, base, src, done := benchServer(b, 8192, 8192)
+	defer done()
+	maxL := src.MaxLevel()
+	weights := []int{40, 25, 15, 10, 5}
+	pick := func(r *rand.Rand) string {
+		x := r.IntN(100)
+		L := maxL - len(weights)
+		for i, wgt := range weights {
+			if x < wgt {
+				L = maxL - i
+				break
+			}
+			x -= wgt
+		}
+		if L == maxL-len(weights) {
+			L = r.IntN(maxL - len(weights) + 1)
+		}
+		_, _, cols, rows := src.LevelGrid(L)
+		return fmt.Sprintf("%s%d/%d_%d.jpeg", base, L, r.IntN(cols), r.IntN(rows))
+	}
+	var mu sync.Mutex
+	var all []time.Duration
+	var seed uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := time.Now()
+	b.RunParallel(func(pb *testing.PB) {
+		mu.Lock()
+		seed++
+		r := rand.New(rand.NewPCG(seed, 42))
+		mu.Unlock()
+		lat := make([]time.Duration, 0, 1<<16)
+		w := &discard{h: http.Header{}}
+		for pb.Next() {
+			req, _ := http.NewRequest(http.MethodGet, pick(r), nil)
+			clear(w.h)
+			w.status = 0
+			t0 := time.Now()
+			mux.ServeHTTP(w, req)
+			lat = append(lat, time.Since(t0))
+			if w.status != 0 && w.status != http.StatusOK {
+				b.Errorf("%s: %d", req.URL.Path, w.status)
+				return
+			}
+		}
+		mu.Lock()
+		all = append(all, lat...)
+		mu.Unlock()
+	})
+	elapsed := time.Since(start)
+	b.StopTimer()
+	if len(all) == 0 {
+		return
+	}
+	slices.Sort(all)
+	b.ReportMetric(float64(len(all))/elapsed.Seconds(), "tiles/s")
+	b.ReportMetric(float64(all[len(all)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(all[len(all)*99/100].Microseconds()), "p99-µs")
+}

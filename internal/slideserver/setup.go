@@ -1,0 +1,47 @@
+package slideserver
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"path/filepath"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/slide/tiles"
+	"telepath/internal/upload"
+)
+
+// Setup builds the tile service (256 MB memory cache, 2 GB disk cache
+// under dataDir/cache/tiles), the upload service and the slide server,
+// registers their API routes, mounts the tus endpoint (/api/uploads/) and
+// the signed tile URLs on mux, and starts the background checks. The
+// returned func stops them and closes the open slides.
+func Setup(ctx context.Context, d *db.DB, dataDir string, auth httpx.Authenticator, canSee upload.CaseAccess, log *slog.Logger,
+	api *httpx.API, mux *http.ServeMux) (closeFn func() error, err error) {
+	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 256 << 20, DiskCacheDir: filepath.Join(dataDir, "cache", "tiles"), DiskCacheBytes: 2 << 30})
+	if err != nil {
+		return nil, err
+	}
+	up := upload.New(d, ts, canSee, log, upload.Options{DataDir: dataDir})
+	srv, err := New(ctx, d, up, ts, canSee)
+	if err != nil {
+		return nil, err
+	}
+	tus, err := up.Handler()
+	if err != nil {
+		return nil, err
+	}
+	up.Routes(api)
+	srv.Routes(api)
+	srv.Mount(mux)
+	h := upload.Authenticated(auth, tus)
+	mux.Handle(upload.BasePath, h)
+	mux.Handle(upload.BasePath[:len(upload.BasePath)-1], h)
+	if err := up.Start(ctx); err != nil {
+		up.Close()
+		return nil, err
+	}
+	return func() error { return errors.Join(up.Close(), ts.Close()) }, nil
+}

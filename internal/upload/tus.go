@@ -1,0 +1,328 @@
+package upload
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tus/tusd/v2/pkg/filelocker"
+	"github.com/tus/tusd/v2/pkg/filestore"
+	tusd "github.com/tus/tusd/v2/pkg/handler"
+	expslog "golang.org/x/exp/slog"
+
+	"telepath/internal/audit"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
+)
+
+// BasePath is where the tus endpoint is mounted.
+const BasePath = "/api/uploads/"
+
+type langKey struct{}
+
+func langOf(ctx context.Context) i18n.Lang {
+	if l, ok := ctx.Value(langKey{}).(i18n.Lang); ok {
+		return l
+	}
+	return i18n.ZH
+}
+
+// Authenticated resolves the bearer token of every request as the API
+// does (401 without a valid session) and puts the principal and the
+// user-language in the request context. OPTIONS passes untouched.
+func Authenticated(auth httpx.Authenticator, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		lang := i18n.Parse(r.Header.Get("user-language"))
+		ctx := context.WithValue(r.Context(), langKey{}, lang)
+		if r.Method == http.MethodOptions {
+			next.ServeHTTP(w, r.WithContext(ctx))
+			return
+		}
+		h := r.Header.Get("Authorization")
+		token := ""
+		if len(h) > 7 && strings.EqualFold(h[:7], "Bearer ") {
+			token = strings.TrimSpace(h[7:])
+		}
+		meta := access.Meta{IP: httpx.ClientIP(r), UserAgent: r.UserAgent(), RequestID: r.Header.Get("X-Request-Id")}
+		ctx = access.WithMeta(ctx, meta)
+		if token == "" {
+			writeJSONError(w, http.StatusUnauthorized, i18n.T(lang, "error.unauthorized", nil))
+			return
+		}
+		p, err := auth.Authenticate(ctx, token, meta)
+		if err != nil {
+			status := http.StatusUnauthorized
+			if apperr.CodeOf(err) != apperr.Unauthorized {
+				status = http.StatusInternalServerError
+			}
+			writeJSONError(w, status, i18n.T(lang, "error.unauthorized", nil))
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(access.WithPrincipal(ctx, p)))
+	})
+}
+
+func writeJSONError(w http.ResponseWriter, status int, msg string) {
+	b, _ := json.Marshal(map[string]string{"message": msg})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Tus-Resumable", "1.0.0")
+	w.WriteHeader(status)
+	w.Write(b) //nolint:errcheck
+}
+
+// tusError is a refusal with a localized JSON body {"message": …}.
+func tusError(ctx context.Context, status int, key string, args map[string]any) error {
+	msg := i18n.T(langOf(ctx), key, args)
+	b, _ := json.Marshal(map[string]string{"message": msg})
+	e := tusd.NewError(key, msg, status)
+	e.HTTPResponse.Body = string(b)
+	e.HTTPResponse.Header = tusd.HTTPHeader{"Content-Type": "application/json"}
+	return e
+}
+
+// Handler returns the tus endpoint (creation, HEAD, PATCH, termination)
+// to mount at BasePath behind Authenticated.
+func (s *Service) Handler() (http.Handler, error) {
+	if err := os.MkdirAll(s.uploadDir(), 0o750); err != nil {
+		return nil, err
+	}
+	composer := tusd.NewStoreComposer()
+	filestore.New(s.uploadDir()).UseIn(composer)
+	filelocker.New(s.uploadDir()).UseIn(composer)
+	h, err := tusd.NewHandler(tusd.Config{
+		BasePath:                   BasePath,
+		StoreComposer:              composer,
+		MaxSize:                    s.opt.MaxSize,
+		DisableDownload:            true,
+		Cors:                       &tusd.CorsConfig{Disable: true}, // the app is same-origin
+		NotifyUploadProgress:       true,
+		UploadProgressInterval:     2 * time.Second,
+		RespectForwardedHeaders:    httpx.TrustProxy,
+		Logger:                     expslog.New(expslog.NewTextHandler(os.Stderr, &expslog.HandlerOptions{Level: expslog.LevelError})),
+		PreUploadCreateCallback:    s.preCreate,
+		PreFinishResponseCallback:  s.finished,
+		PreUploadTerminateCallback: s.terminate,
+	})
+	if err != nil {
+		return nil, err
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for {
+			select {
+			case <-s.ctx.Done():
+				return
+			case ev := <-h.UploadProgress:
+				if ev.Upload.Size > 0 {
+					pct := int(ev.Upload.Offset * 100 / ev.Upload.Size)
+					db.Exec(s.ctx, s.db, s.db.Builder().Update("slides").Set("progress", min(pct, 99)). //nolint:errcheck
+																Where("upload_id = ? AND status = ?", ev.Upload.ID, StatusUploading))
+				}
+			}
+		}
+	}()
+	routed := http.StripPrefix(strings.TrimSuffix(BasePath, "/"), h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost || r.Method == http.MethodOptions {
+			routed.ServeHTTP(w, r)
+			return
+		}
+		// Only the uploader may resume, inspect or cancel an upload.
+		id := path.Base(r.URL.Path)
+		var row struct {
+			OwnerID  int64 `db:"owner_id"`
+			Status   int   `db:"status"`
+			Filesize int64 `db:"filesize"`
+		}
+		err := db.Get(r.Context(), s.db, &row, s.db.Builder().Select("owner_id", "status", "filesize").From("slides").
+			Where("upload_id = ?", id).OrderBy("id DESC").Limit(1))
+		p := access.FromContext(r.Context())
+		if err != nil || (row.OwnerID != p.UserID && !p.IsAdmin()) || row.Status == StatusRemoved {
+			writeJSONError(w, http.StatusNotFound, i18n.T(langOf(r.Context()), "error.not_found", nil))
+			return
+		}
+		if row.Status != StatusUploading {
+			// Finished: tell a resuming client it is complete.
+			if r.Method == http.MethodHead {
+				w.Header().Set("Tus-Resumable", "1.0.0")
+				w.Header().Set("Cache-Control", "no-store")
+				w.Header().Set("Upload-Offset", strconv.FormatInt(row.Filesize, 10))
+				w.Header().Set("Upload-Length", strconv.FormatInt(row.Filesize, 10))
+				w.WriteHeader(http.StatusOK)
+				return
+			}
+			writeJSONError(w, http.StatusConflict, i18n.T(langOf(r.Context()), "slide.upload_finished", nil))
+			return
+		}
+		routed.ServeHTTP(w, r)
+	}), nil
+}
+
+// preCreate checks a new upload (who, size, disk space, metadata) and
+// records it as an uploading slide under an id of our own.
+func (s *Service) preCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileInfoChanges, error) {
+	ctx := hook.Context
+	p := access.FromContext(ctx)
+	var none tusd.FileInfoChanges
+	if p == nil {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusUnauthorized, "error.unauthorized", nil)
+	}
+	if len(p.HospitalIDs) == 0 && !p.IsAdmin() {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusForbidden, "slide.no_hospital", nil)
+	}
+	up := hook.Upload
+	md := up.MetaData
+	name := cleanName(md["filename"])
+	if name == "" {
+		name = cleanName(md["name"])
+	}
+	if name == "" {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusBadRequest, "slide.filename_required", nil)
+	}
+	if up.SizeIsDeferred || up.IsPartial || up.IsFinal {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusBadRequest, "slide.length_required", nil)
+	}
+	if up.Size > s.opt.MaxSize {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusRequestEntityTooLarge, "slide.too_large", map[string]any{"max": gb(s.opt.MaxSize)})
+	}
+	if d, err := s.DiskSpace(); err == nil && d.Free-up.Size < d.MinFree {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusInsufficientStorage, "slide.low_disk", map[string]any{"free": gb(d.Free)})
+	}
+	sum := strings.ToLower(strings.TrimSpace(md["sha256"]))
+	if sum != "" {
+		if b, err := hex.DecodeString(sum); err != nil || len(b) != 32 {
+			return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusBadRequest, "slide.bad_sha256", nil)
+		}
+	}
+	var consult any
+	if c := strings.TrimSpace(md["consult_id"]); c != "" && c != "0" {
+		id, err := strconv.ParseInt(c, 10, 64)
+		if err != nil || id <= 0 || s.canSee == nil || !s.canSee(ctx, id) {
+			return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusNotFound, "error.not_found", nil)
+		}
+		consult = id
+	}
+	var hospital any
+	if len(p.HospitalIDs) > 0 {
+		hospital = p.HospitalIDs[0]
+	}
+	id := randomName()
+	now := time.Now().UTC()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		sid, err := db.InsertID(ctx, tx, tx.Builder().Insert("slides").
+			Columns("owner_id", "hospital_id", "filename", "filesize", "client_sha256", "status", "upload_id", "upload_consult_id", "source_ip", "created_at", "updated_at").
+			Values(p.UserID, hospital, name, up.Size, sum, StatusUploading, id, consult, access.MetaFrom(ctx).IP, now, now))
+		if err != nil {
+			return apperr.Wrap(err, "record upload")
+		}
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload_start", ObjectType: "slide", ObjectID: sid,
+			After: map[string]any{"filename": name, "size": up.Size, "upload_id": id}})
+	})
+	if err != nil {
+		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+	}
+	return tusd.HTTPResponse{}, tusd.FileInfoChanges{ID: id}, nil
+}
+
+// finished moves a complete upload under slides/YYYY/MM and queues its
+// checks (checksum, format, pyramid, thumbnail).
+func (s *Service) finished(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
+	ctx := hook.Context
+	var sl SlideFile
+	err := db.Get(ctx, s.db, &sl, s.db.Builder().Select(slideColumns...).From("slides s").
+		Where("s.upload_id = ? AND s.status = ?", hook.Upload.ID, StatusUploading))
+	if err != nil {
+		return tusd.HTTPResponse{}, tusError(ctx, http.StatusNotFound, "error.not_found", nil)
+	}
+	now := time.Now().UTC()
+	rel := filepath.Join(now.Format("2006/01"), randomName()+extOf(sl.Filename))
+	full := filepath.Join(s.slideDir(), rel)
+	src := hook.Upload.Storage["Path"]
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err == nil {
+		err = os.Rename(src, full)
+	}
+	if err != nil {
+		s.log.Error("slide upload: move", "slide", sl.ID, "err", err)
+		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+	}
+	if ip := hook.Upload.Storage["InfoPath"]; ip != "" {
+		os.Remove(ip)
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("path", rel).Set("status", StatusProcessing).
+			Set("progress", 100).Set("filesize", hook.Upload.Size).Set("updated_at", now).Where("id = ?", sl.ID)); err != nil {
+			return apperr.Wrap(err, "finish upload")
+		}
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload", ObjectType: "slide", ObjectID: sl.ID,
+			After: map[string]any{"filename": sl.Filename, "size": hook.Upload.Size}})
+	})
+	if err != nil {
+		os.Rename(full, src) //nolint:errcheck
+		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+	}
+	s.enqueue(sl.ID)
+	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Slide-Id": strconv.FormatInt(sl.ID, 10)}}, nil
+}
+
+// terminate marks a canceled upload removed.
+func (s *Service) terminate(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
+	ctx := hook.Context
+	_, err := db.Exec(ctx, s.db, s.db.Builder().Update("slides").Set("status", StatusRemoved).Set("updated_at", time.Now().UTC()).
+		Where("upload_id = ? AND status = ?", hook.Upload.ID, StatusUploading))
+	if err != nil {
+		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+	}
+	return tusd.HTTPResponse{}, nil
+}
+
+func gb(n int64) string { return fmt.Sprintf("%.1f GB", float64(n)/(1<<30)) }
+
+func randomName() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// extOf is the lower-case extension of name when it is a plain one.
+func extOf(name string) string {
+	ext := strings.ToLower(filepath.Ext(name))
+	if len(ext) < 2 || len(ext) > 9 {
+		return ""
+	}
+	for _, c := range ext[1:] {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return ""
+		}
+	}
+	return ext
+}
+
+func cleanName(name string) string {
+	name = filepath.Base(strings.ReplaceAll(name, "\\", "/"))
+	name = strings.Map(func(r rune) rune {
+		if r < 32 || r == 127 {
+			return -1
+		}
+		return r
+	}, name)
+	if name == "." || name == "/" {
+		return ""
+	}
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[len(r)-200:])
+	}
+	return name
+}
