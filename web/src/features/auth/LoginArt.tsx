@@ -1,0 +1,42 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The left half of the login page: a stylised tissue section under a lens. */
+export function LoginArt({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ flex: 1.2, position: 'relative', overflow: 'hidden', background: 'linear-gradient(135deg, #0f2a47 0%, #1f6fc5 60%, #4fa3e0 100%)', color: '#fff', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '48px 56px' }}>
+      <svg viewBox="0 0 600 600" style={{ position: 'absolute', right: -80, bottom: -60, width: 620, opacity: 0.9 }} aria-hidden>
+        <defs>
+          <radialGradient id="lens" cx="50%" cy="50%" r="50%">
+            <stop offset="0%" stopColor="#fbe3ec" />
+            <stop offset="100%" stopColor="#e7a9c4" />
+          </radialGradient>
+        </defs>
+        <circle cx="300" cy="300" r="230" fill="url(#lens)" opacity="0.92" />
+        <circle cx="300" cy="300" r="230" fill="none" stroke="#ffffff" strokeOpacity="0.5" strokeWidth="10" />
+        {[
+          [220, 220, 38], [320, 190, 30], [400, 260, 42], [250, 330, 34], [350, 340, 36], [300, 430, 28], [190, 300, 24], [430, 380, 26], [240, 420, 22],
+        ].map(([x, y, r], i) => (
+          <g key={i}>
+            <ellipse cx={x} cy={y} rx={r} ry={r * 0.8} fill="#f3c1d6" stroke="#c9799f" strokeWidth="3" />
+            <circle cx={x + 4} cy={y - 2} r={r * 0.36} fill="#6a3d9a" opacity="0.85" />
+          </g>
+        ))}
+      </svg>
+      <div style={{ position: 'relative', display: 'flex', alignItems: 'center', gap: 12 }}>
+        <img src="/favicon.svg" alt="" width={40} height={40} />
+        <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
+          {title}
+        </Typography.Title>
+      </div>
+      <div style={{ position: 'relative', maxWidth: 460 }}>
+        <Typography.Title level={2} style={{ color: '#fff' }}>
+          {t('login.tagline')}
+        </Typography.Title>
+        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>{t('login.description')}</Typography.Paragraph>
+      </div>
+      <Typography.Text style={{ position: 'relative', color: 'rgba(255,255,255,0.6)' }}>© Telepath</Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderAt } from '../../test/render';
+import { fakeServer, jsonError } from '../../test/fakeServer';
+import { session } from '../../lib/session';
+import LoginPage from './LoginPage';
+
+vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})` }));
+
+const config = { language: 'zh-CN', page_title: '测试平台', page_icon: '', show_meeting: false, captcha_enable: true, watermark: { flag: false, text: '', fontSize: 16, fontColor: '' } };
+
+describe('LoginPage', () => {
+  beforeEach(() => session.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the server message, clears and refreshes the captcha on failure', async () => {
+    let captchas = 0;
+    const server = fakeServer({
+      'GET /api/config/setting': () => config,
+      'GET /api/common/captcha': () => ({ enabled: true, key: `k${++captchas}`, image: 'data:image/png;base64,AAAA' }),
+      'POST /api/auth/login': () => jsonError(422, { message: '验证码错误', errors: { captcha_code: ['验证码错误'] } }),
+    });
+    renderAt(<LoginPage />, '/login', '/login');
+    await screen.findByAltText('验证码');
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'secret' } });
+    fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'abcd' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findAllByText('验证码错误')).length).toBeGreaterThan(0);
+    const login = server.calls.find((r) => r.url.endsWith('/api/auth/login'))!;
+    expect(await login.clone().json()).toEqual({ username: 'admin', password: 'enc(secret)', captcha_key: 'k1', captcha_code: 'abcd' });
+    await waitFor(() => expect(captchas).toBe(2));
+    expect(session.get().token).toBeNull();
+  });
+
+  it('stores the session and goes to the redirect target on success', async () => {
+    fakeServer({
+      'GET /api/config/setting': () => ({ ...config, captcha_enable: false }),
+      'POST /api/auth/login': () => ({ token: 'tok-9', expires_at: '', user: { id: 3, username: 'admin', name: 'A' } }),
+    });
+    const { router } = renderAt(<LoginPage />, '/login?redirect=%2Fsite%2Fmanage', '*');
+    await screen.findByText('测试平台');
+    expect(screen.queryByTestId('captcha-image')).toBeNull();
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: ' admin ' } });
+    fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'pw' } });
+    fireEvent.submit(screen.getByTestId('login-submit').closest('form')!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/site/manage'));
+    expect(session.get()).toMatchObject({ token: 'tok-9', userId: 3 });
+    expect(localStorage.getItem('tp.token')).toBe('tok-9');
+  });
+});

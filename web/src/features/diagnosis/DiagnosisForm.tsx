@@ -1,0 +1,95 @@
+// The diagnosis text fields and the list of earlier versions.
+import { Collapse, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/format';
+import type { Diagnosis } from './api';
+import type { DraftFields } from './useDraft';
+
+const FIELDS: { key: keyof DraftFields; label: string; rows: number; max: number }[] = [
+  { key: 'microscopic', label: 'diagnosis.field.microscopic', rows: 5, max: 5000 },
+  { key: 'opinion', label: 'diagnosis.field.opinion', rows: 4, max: 5000 },
+  { key: 'gross_description', label: 'diagnosis.field.gross', rows: 2, max: 5000 },
+  { key: 'remark', label: 'diagnosis.field.remark', rows: 1, max: 2000 },
+  { key: 'critical_values', label: 'diagnosis.field.critical', rows: 1, max: 2000 },
+];
+
+interface Props {
+  values: DraftFields;
+  readOnly: boolean;
+  onChange: (k: keyof DraftFields, v: string) => void;
+}
+
+export function DiagnosisFields({ values, readOnly, onChange }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Form layout="vertical" component="div" style={{ marginBottom: 4 }}>
+      {FIELDS.map((f) => (
+        <Form.Item
+          key={f.key}
+          style={{ marginBottom: 10 }}
+          required={f.key === 'opinion'}
+          label={t(f.label)}
+        >
+          <Input.TextArea
+            value={values[f.key]}
+            readOnly={readOnly}
+            variant={readOnly ? 'filled' : 'outlined'}
+            onChange={(e) => onChange(f.key, e.target.value)}
+            autoSize={{ minRows: f.rows, maxRows: f.rows * 3 + 4 }}
+            maxLength={f.max}
+            placeholder={readOnly ? '' : t(`${f.label}Placeholder`)}
+            data-testid={`field-${f.key}`}
+            aria-label={t(f.label)}
+            style={f.key === 'critical_values' && values.critical_values ? { borderColor: '#ff4d4f' } : undefined}
+          />
+        </Form.Item>
+      ))}
+    </Form>
+  );
+}
+
+const STATUS_COLOUR: Record<string, string> = { draft: 'default', to_review: 'processing', approved: 'success', returned: 'error', published: 'green' };
+
+/** Earlier versions (published reports and supplements), newest first, folded. */
+export function VersionList({ versions }: { versions: readonly Diagnosis[] }) {
+  const { t } = useTranslation();
+  const shown = [...versions].filter((v) => v.status === 'published' || v.type === 1).sort((a, b) => b.type - a.type || b.version - a.version);
+  if (!shown.length) return null;
+  return (
+    <Collapse
+      size="small"
+      style={{ marginTop: 12, background: '#fff' }}
+      defaultActiveKey={shown[0] ? [String(shown[0].id)] : []}
+      items={shown.map((v) => ({
+        key: String(v.id),
+        label: (
+          <Flex gap={6} align="center" wrap>
+            <Tag color={v.type === 1 ? 'purple' : 'blue'} bordered={false}>
+              {v.type === 1 ? t('diagnosis.version.supplement') : t('diagnosis.version.normal')} v{v.version}
+            </Tag>
+            <Tag color={STATUS_COLOUR[v.status] ?? 'default'} bordered={false}>
+              {t(`diagnosis.status.${v.status}`)}
+            </Tag>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {v.doctor_name} · {formatDateTime(v.published_at ?? v.updated_at)}
+            </Typography.Text>
+          </Flex>
+        ),
+        children: (
+          <Descriptions
+            size="small"
+            column={1}
+            styles={{ label: { width: 150, verticalAlign: 'top' }, content: { whiteSpace: 'pre-wrap' } }}
+            items={[
+              ...FIELDS.filter((f) => v[f.key]).map((f) => ({ key: f.key, label: t(f.label), children: v[f.key] })),
+              ...(v.report_no ? [{ key: 'no', label: t('diagnosis.field.reportNo'), children: <span className="tp-mono">{v.report_no}</span> }] : []),
+              ...(v.verify_code ? [{ key: 'vc', label: t('diagnosis.field.verifyCode'), children: <span className="tp-mono">{v.verify_code}</span> }] : []),
+              ...(v.release_at ? [{ key: 'rel', label: t('diagnosis.field.releaseAt'), children: formatDateTime(v.release_at) }] : []),
+              ...(v.reviewer_name ? [{ key: 'rv', label: t('diagnosis.field.reviewer'), children: v.reviewer_name }] : []),
+            ]}
+          />
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,380 @@
+// /diagnosis/item/:id — the expert's workspace: the case on the left, the
+// diagnosis form with templates, earlier versions and the state-dependent
+// action bar on the right. Keyboard: Ctrl+S saves, Alt+←/→ previous/next case.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import dayjs from 'dayjs';
+import { App, Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import { ArrowLeftOutlined, FilePdfOutlined, LeftOutlined, LockOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuthInfo } from '../../lib/appData';
+import { ApiError } from '../../lib/api/errors';
+import { useApiError } from '../../components/ui/useApiError';
+import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { availableActions, canEdit, inHesitation, latestNormal, supplementDraft, type WorkAction } from './actions';
+import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
+import { CaseInfo } from './CaseInfo';
+import { ActionDialog, type DialogKind, type DialogValues } from './dialogs';
+import { ActionBar } from './ActionBar';
+import { DiagnosisFields, VersionList } from './DiagnosisForm';
+import { StatusLabelTag, TimingBadge } from './tags';
+import { TemplatePicker } from './TemplatePicker';
+
+export default function DiagnosisItemPage() {
+  const { t } = useTranslation();
+  const { id: idParam } = useParams();
+  const id = Number(idParam) || 0;
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const showError = useApiError();
+  const info = useAuthInfo();
+  const me = info.data?.user.id ?? 0;
+  const detail = useCase(id);
+  const versions = useVersions(id);
+  const nav = useNeighbours(id);
+  const acts = useDiagnosisActions(id);
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [supplementOpen, setSupplementOpen] = useState(false);
+
+  const d = detail.data;
+  const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
+  const work = latestNormal(list);
+  const actions = useMemo<WorkAction[]>(
+    () =>
+      d
+        ? availableActions({ me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions: list, now })
+        : [],
+    [d, me, list, now],
+  );
+  const editable = canEdit(actions);
+  const hesitating = inHesitation(work, now);
+  useEffect(() => {
+    if (!hesitating) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [hesitating]);
+
+  // The working text: the latest normal version unless it is published.
+  const serverText = versions.isSuccess ? pickDraft(work && work.status !== 'published' ? work : EMPTY_DRAFT) : undefined;
+  const draft = useDraft({
+    key: `${id}.normal`,
+    server: serverText,
+    enabled: editable,
+    save: async (v) => {
+      await saveDraft(id, v);
+      await versions.refetch();
+    },
+    onError: showError,
+  });
+
+  // The supplementary report: its own draft while the report is released.
+  const supp = supplementDraft(list);
+  const suppEnabled = actions.includes('supplement') && (supplementOpen || !!supp);
+  const suppDraft = useDraft({
+    key: `${id}.supplement`,
+    server: versions.isSuccess ? pickDraft(supp ?? EMPTY_DRAFT) : undefined,
+    enabled: suppEnabled,
+    save: (v) => acts.supplementSave.mutateAsync(v),
+    onError: showError,
+  });
+  const active = suppEnabled ? suppDraft : draft;
+
+  /** Moves to another screen after saving what is typed (never loses text). */
+  const go = useCallback(
+    async (to: string) => {
+      if (draft.dirty && !(await draft.saveNow())) return;
+      if (suppDraft.dirty && !(await suppDraft.saveNow())) return;
+      navigate(to);
+    },
+    [draft, suppDraft, navigate],
+  );
+
+  const save = useCallback(async () => {
+    if (await active.saveNow()) void message.success(t('common.saved'));
+  }, [active, message, t]);
+
+  // Keyboard: Ctrl+S saves; Alt+← / Alt+→ move between cases.
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        if (editable || suppEnabled) void save();
+      } else if (e.altKey && e.key === 'ArrowLeft' && nav.data?.prev) void go(`/diagnosis/item/${nav.data.prev}`);
+      else if (e.altKey && e.key === 'ArrowRight' && nav.data?.next) void go(`/diagnosis/item/${nav.data.next}`);
+    };
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, [save, editable, suppEnabled, nav.data, go]);
+
+  const experts = useCenterExperts(id, dialog === 'toreview' || dialog === 'invite');
+
+  const done = (text: string) => () => void message.success(text);
+
+  const publish = async (delayed: boolean, confirmUnviewed = false): Promise<void> => {
+    try {
+      await acts.publish.mutateAsync({ delayed, confirm_unviewed: confirmUnviewed });
+      setDialog(null);
+      void message.success(delayed ? t('diagnosis.done.publishDelayed') : t('diagnosis.done.publish'));
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409 && !confirmUnviewed) {
+        const n = await fetchNotViewed(id).catch(() => 0);
+        if (n > 0) {
+          setDialog(null);
+          modal.confirm({
+            title: t('diagnosis.unviewed.title'),
+            content: t('diagnosis.unviewed.content', { count: n }),
+            okText: t('diagnosis.unviewed.ok'),
+            cancelText: t('common.cancel'),
+            onOk: () => publish(delayed, true),
+          });
+          return;
+        }
+      }
+      showError(e);
+    }
+  };
+
+  const onDialog = async (kind: DialogKind, v: DialogValues) => {
+    try {
+      if (kind === 'publish') return void (await publish(!!v.delayed));
+      if (kind === 'toreview') {
+        if (!(await draft.saveNow())) return;
+        await acts.toReview.mutateAsync(v.reviewer_id!);
+        done(t('diagnosis.done.toreview'))();
+      } else if (kind === 'return') {
+        await acts.returnCase.mutateAsync(v.reason!.trim());
+        done(t('diagnosis.done.return'))();
+        // The case has left my hands: back to the list.
+        setDialog(null);
+        return navigate('/diagnosis/manage');
+      } else if (kind === 'delay') {
+        await acts.delay.mutateAsync({ days: v.days!, reason: v.reason!.trim() });
+        done(t('diagnosis.done.delay'))();
+      } else if (kind === 'invite') {
+        await acts.invite.mutateAsync({ invitee_ids: v.invitee_ids!, message: v.message!.trim() });
+        done(t('diagnosis.done.invite'))();
+      } else if (kind === 'approve') {
+        await acts.approve.mutateAsync(v.note?.trim() ?? '');
+        done(t('diagnosis.done.approve'))();
+      } else if (kind === 'reviewreturn') {
+        await acts.reviewReturn.mutateAsync(v.note!.trim());
+        done(t('diagnosis.done.reviewreturn'))();
+      }
+      setDialog(null);
+    } catch (e) {
+      showError(e);
+    }
+  };
+
+  const confirmThen = (title: string, run: () => Promise<unknown>, ok: string, content?: string) =>
+    modal.confirm({ title, content, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: () => run().then(done(ok), showError) });
+
+  const onAction = async (a: WorkAction) => {
+    switch (a) {
+      case 'lock':
+        return acts.simple.mutateAsync('lock').then(done(t('diagnosis.done.lock')), showError);
+      case 'save':
+        return save();
+      case 'unlock':
+        if (!(await draft.saveNow())) return;
+        return acts.simple.mutateAsync('unlock').then(done(t('diagnosis.done.unlock')), showError);
+      case 'reviewrecall':
+        return confirmThen(t('diagnosis.confirm.reviewrecall'), () => acts.simple.mutateAsync('reviewrecall'), t('diagnosis.done.reviewrecall'));
+      case 'recall':
+        return confirmThen(t('diagnosis.confirm.recall'), () => acts.simple.mutateAsync('recall'), t('diagnosis.done.recall'), t('diagnosis.confirm.recallContent'));
+      case 'supplement':
+        return setSupplementOpen(true);
+      case 'publish':
+        if (!(await draft.saveNow())) return;
+        if (!draft.values.opinion.trim()) return void message.warning(t('diagnosis.rule.opinion'));
+        return setDialog('publish');
+      default:
+        return setDialog(a);
+    }
+  };
+
+  const publishSupplement = () =>
+    modal.confirm({
+      title: t('diagnosis.confirm.supplement'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!(await suppDraft.saveNow())) return;
+        try {
+          await acts.supplementPublish.mutateAsync();
+          setSupplementOpen(false);
+          void message.success(t('diagnosis.done.supplement'));
+        } catch (e) {
+          showError(e);
+        }
+      },
+    });
+
+  if (!id) return <Result status="404" title={t('diagnosis.notFound')} />;
+  if (detail.isLoading || info.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (detail.isError || !d)
+    return (
+      <Result
+        status="warning"
+        title={detail.error instanceof Error ? detail.error.message : t('diagnosis.notFound')}
+        extra={<Button onClick={() => navigate('/diagnosis/manage')}>{t('diagnosis.backToList')}</Button>}
+      />
+    );
+
+  const lockHolder = d.locked_by == null ? null : d.locked_by === me ? t('diagnosis.lock.me') : d.locked_by === d.expert_id ? d.expert_name || `#${d.locked_by}` : `#${d.locked_by}`;
+  const busy = Object.values(acts).some((m) => m.isPending);
+  const released = work?.status === 'published';
+  const readOnlyReason = !editable && !suppEnabled
+    ? actions.includes('approve')
+      ? t('diagnosis.readonly.review', { name: d.expert_name ?? '' })
+      : d.locked_by != null && d.locked_by !== me
+      ? t('diagnosis.readonly.lockedBy', { name: lockHolder })
+      : actions.includes('lock')
+        ? t('diagnosis.readonly.lockFirst')
+        : work?.status === 'to_review'
+          ? t('diagnosis.readonly.inReview')
+          : released
+            ? null
+            : t('diagnosis.readonly.view')
+    : null;
+
+  return (
+    <div style={{ padding: '12px 16px' }} data-testid="diagnosis-item">
+      <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 10 }}>
+        <Flex align="center" gap={10} wrap>
+          <Tooltip title={t('diagnosis.backToList')}>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void go('/diagnosis/manage')} aria-label={t('diagnosis.backToList')} />
+          </Tooltip>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {d.patient_name || '—'}
+          </Typography.Title>
+          <Typography.Text type="secondary" className="tp-mono">
+            {d.consult_no}
+          </Typography.Text>
+          <StatusLabelTag label={d.status_label} />
+          <TimingBadge timing={d.timing} timeoutAt={d.timeout_at} />
+          {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
+          {lockHolder && (
+            <Tag icon={<LockOutlined />} color={d.locked_by === me ? 'blue' : 'orange'} data-testid="lock-holder">
+              {t('diagnosis.lock.heldBy', { name: lockHolder })}
+            </Tag>
+          )}
+        </Flex>
+        <Space>
+          {work && (
+            <Button icon={<FilePdfOutlined />} onClick={() => previewReport(id).catch(showError)} data-testid="preview-report">
+              {t('diagnosis.previewReport')}
+            </Button>
+          )}
+          <Tooltip title="Alt + ←">
+            <Button icon={<LeftOutlined />} disabled={!nav.data?.prev} onClick={() => void go(`/diagnosis/item/${nav.data!.prev}`)} data-testid="prev-case">
+              {t('diagnosis.prev')}
+            </Button>
+          </Tooltip>
+          <Tooltip title="Alt + →">
+            <Button disabled={!nav.data?.next} onClick={() => void go(`/diagnosis/item/${nav.data!.next}`)} data-testid="next-case">
+              {t('diagnosis.next')} <RightOutlined />
+            </Button>
+          </Tooltip>
+        </Space>
+      </Flex>
+      <Row gutter={12}>
+        <Col xs={24} xl={13}>
+          <Card size="small" styles={{ body: { paddingTop: 4 } }} style={{ height: '100%' }}>
+            <CaseInfo d={d} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={11}>
+          <div style={{ position: 'sticky', top: 12 }}>
+            <Card
+              size="small"
+              title={suppEnabled ? t('diagnosis.supplement.title') : t('diagnosis.form.title')}
+              extra={
+                <Flex gap={8} align="center">
+                  <SaveState saving={active.saving} dirty={active.dirty} savedAt={active.savedAt} editable={editable || suppEnabled} />
+                  {(editable || suppEnabled) && (
+                    <TemplatePicker onPick={(x: Template, mode) => active.insert({ microscopic: x.microscopic, opinion: x.opinion, gross_description: x.gross_description }, mode)} />
+                  )}
+                </Flex>
+              }
+              data-testid="diagnosis-form"
+            >
+              {active.restored && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  style={{ marginBottom: 8 }}
+                  message={t('diagnosis.restored')}
+                  action={
+                    <Button size="small" onClick={active.discard}>
+                      {t('diagnosis.discardLocal')}
+                    </Button>
+                  }
+                />
+              )}
+              {readOnlyReason && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={readOnlyReason} />}
+              {work?.review_note && (work.status === 'returned' || work.status === 'approved') && (
+                <Alert
+                  type={work.status === 'returned' ? 'error' : 'success'}
+                  showIcon
+                  style={{ marginBottom: 8 }}
+                  message={
+                    <span>
+                      <b>{work.status === 'returned' ? t('diagnosis.review.returnedBy', { name: work.reviewer_name }) : t('diagnosis.review.approvedBy', { name: work.reviewer_name })}</b>
+                      {'：'}
+                      <span style={{ whiteSpace: 'pre-wrap' }}>{work.review_note}</span>
+                    </span>
+                  }
+                />
+              )}
+              {hesitating && work?.release_at && (
+                <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.hesitation', { time: countdown(Date.parse(work.release_at) - now) })} data-testid="hesitation" />
+              )}
+              {released && !suppEnabled ? (
+                !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
+              ) : (
+                <DiagnosisFields
+                  values={active.values}
+                  readOnly={!(editable || suppEnabled)}
+                  onChange={active.setField}
+                />
+              )}
+              <ActionBar
+                actions={actions}
+                busy={busy}
+                saving={active.saving}
+                onAction={onAction}
+                supplement={suppEnabled ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false) } : undefined}
+              />
+            </Card>
+            <VersionList versions={list} />
+          </div>
+        </Col>
+      </Row>
+      <ActionDialog kind={dialog} experts={experts.data ?? []} me={me} busy={busy} onCancel={() => setDialog(null)} onOk={onDialog} />
+    </div>
+  );
+}
+
+function countdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+}
+
+function SaveState({ saving, dirty, savedAt, editable }: { saving: boolean; dirty: boolean; savedAt: Date | null; editable: boolean }) {
+  const { t } = useTranslation();
+  if (!editable) return null;
+  if (saving) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('diagnosis.saving')}</Typography.Text>;
+  if (dirty)
+    return (
+      <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="unsaved">
+        <SaveOutlined /> {t('diagnosis.unsavedShort')}
+      </Typography.Text>
+    );
+  if (savedAt) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('diagnosis.savedAt', { time: dayjs(savedAt).format('HH:mm:ss') })}</Typography.Text>;
+  return null;
+}

@@ -1,0 +1,1 @@
+export { InviteSentPage as default } from './InvitationsPage';

@@ -1,0 +1,1 @@
+export { InvitedPage as default } from './InvitationsPage';

@@ -1,0 +1,141 @@
+// /setting/diagnosisTemplate — diagnosis templates: an expert keeps their own,
+// an administrator keeps the public ones. Search by name or category.
+import { useMemo, useState } from 'react';
+import { App, Button, Checkbox, Flex, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../components/ui/PageContainer';
+import { FormDrawer } from '../../components/ui/FormDrawer';
+import { useApiError } from '../../components/ui/useApiError';
+import { useAuthInfo } from '../../lib/appData';
+import { formatDateTime } from '../../lib/format';
+import { useDeleteTemplate, useSaveTemplate, useTemplates, type Template, type TemplateInput } from './api';
+import { filterTemplates } from './TemplatePicker';
+
+export default function TemplatePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const info = useAuthInfo();
+  const me = info.data?.user.id ?? 0;
+  const isAdmin = (info.data?.roles ?? []).some((r) => r.role === 'admin' || r.role === 'root');
+  const list = useTemplates();
+  const saveM = useSaveTemplate();
+  const del = useDeleteTemplate();
+  const [q, setQ] = useState('');
+  const [editing, setEditing] = useState<Template | 'new' | null>(null);
+  const [form] = Form.useForm<TemplateInput>();
+  const rows = useMemo(() => filterTemplates(list.data ?? [], q), [list.data, q]);
+  const mayEdit = (x: Template) => (x.public ? isAdmin : x.owner_id === me);
+
+  const open = (x: Template | 'new') => {
+    setEditing(x);
+    form.setFieldsValue(x === 'new' ? { name: '', category: '', microscopic: '', opinion: '', gross_description: '', public: isAdmin } : x);
+  };
+  const submit = (v: TemplateInput) =>
+    saveM.mutate(
+      { id: editing && editing !== 'new' ? editing.id : undefined, body: { ...v, public: isAdmin ? !!v.public : false } },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          setEditing(null);
+        },
+        onError: (e) => showError(e, form),
+      },
+    );
+
+  return (
+    <PageContainer title={t('diagnosis.template.title')} subtitle={isAdmin ? t('diagnosis.template.subtitleAdmin') : t('diagnosis.template.subtitle')}>
+      <Flex justify="space-between" gap={12} style={{ marginBottom: 12 }} wrap>
+        <Input.Search allowClear placeholder={t('diagnosis.template.search')} value={q} onChange={(e) => setQ(e.target.value)} style={{ maxWidth: 320 }} />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="template-new">
+          {t('diagnosis.template.new')}
+        </Button>
+      </Flex>
+      <Table<Template>
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={rows}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('diagnosis.template.none') }}
+        columns={[
+          {
+            key: 'name',
+            title: t('diagnosis.template.name'),
+            width: 220,
+            render: (_, x) => (
+              <Space size={6}>
+                <Typography.Text strong>{x.name}</Typography.Text>
+                {x.public && <Tag color="blue" bordered={false}>{t('diagnosis.template.public')}</Tag>}
+              </Space>
+            ),
+          },
+          { key: 'category', dataIndex: 'category', title: t('diagnosis.template.category'), width: 140, render: (x: string) => x || '—' },
+          { key: 'opinion', dataIndex: 'opinion', title: t('diagnosis.field.opinion'), ellipsis: true },
+          { key: 'microscopic', dataIndex: 'microscopic', title: t('diagnosis.field.microscopic'), ellipsis: true },
+          { key: 'updated_at', dataIndex: 'updated_at', title: t('diagnosis.template.updatedAt'), width: 170, render: (x: string) => formatDateTime(x) },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            width: 140,
+            render: (_, x) =>
+              mayEdit(x) ? (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => open(x)}>
+                    {t('common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('confirm.deleteTitle')}
+                    okText={t('common.delete')}
+                    cancelText={t('common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => del.mutateAsync(x.id).then(() => void message.success(t('confirm.deleted')), (e) => showError(e))}
+                  >
+                    <Button type="link" size="small" danger>
+                      {t('common.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ),
+          },
+        ]}
+      />
+      <FormDrawer<TemplateInput>
+        title={editing === 'new' ? t('diagnosis.template.new') : t('diagnosis.template.edit')}
+        open={!!editing}
+        form={form}
+        saving={saveM.isPending}
+        width={640}
+        onClose={() => setEditing(null)}
+        onFinish={submit}
+        testId="template-form"
+      >
+        <Flex gap={12}>
+          <Form.Item name="name" label={t('diagnosis.template.name')} rules={[{ required: true, whitespace: true, message: t('diagnosis.template.nameRequired') }]} style={{ flex: 2 }}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="category" label={t('diagnosis.template.category')} style={{ flex: 1 }}>
+            <Input maxLength={50} />
+          </Form.Item>
+        </Flex>
+        <Form.Item name="microscopic" label={t('diagnosis.field.microscopic')}>
+          <Input.TextArea autoSize={{ minRows: 4, maxRows: 10 }} maxLength={5000} />
+        </Form.Item>
+        <Form.Item name="opinion" label={t('diagnosis.field.opinion')}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={5000} />
+        </Form.Item>
+        <Form.Item name="gross_description" label={t('diagnosis.field.gross')}>
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={5000} />
+        </Form.Item>
+        {isAdmin && (
+          <Form.Item name="public" valuePropName="checked">
+            <Checkbox>{t('diagnosis.template.publicHint')}</Checkbox>
+          </Form.Item>
+        )}
+      </FormDrawer>
+    </PageContainer>
+  );
+}

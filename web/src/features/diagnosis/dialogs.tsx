@@ -1,0 +1,117 @@
+// Dialogs of the workspace actions that need input: reviewer, release mode,
+// reasons, delay days, invitees, review notes.
+import { useEffect } from 'react';
+import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Person } from './api';
+
+export type DialogKind = 'toreview' | 'publish' | 'return' | 'delay' | 'invite' | 'approve' | 'reviewreturn';
+
+export interface DialogValues {
+  reviewer_id?: number;
+  delayed?: boolean;
+  reason?: string;
+  days?: number;
+  invitee_ids?: number[];
+  message?: string;
+  note?: string;
+}
+
+interface Props {
+  kind: DialogKind | null;
+  experts: Person[];
+  me: number;
+  busy: boolean;
+  hesitationHours?: number;
+  onCancel: () => void;
+  onOk: (kind: DialogKind, v: DialogValues) => void;
+}
+
+const TITLES: Record<DialogKind, string> = {
+  toreview: 'diagnosis.action.toreview',
+  publish: 'diagnosis.action.publish',
+  return: 'diagnosis.action.return',
+  delay: 'diagnosis.action.delay',
+  invite: 'diagnosis.action.invite',
+  approve: 'diagnosis.action.approve',
+  reviewreturn: 'diagnosis.action.reviewreturn',
+};
+
+export function ActionDialog({ kind, experts, me, busy, onCancel, onOk }: Props) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DialogValues>();
+  useEffect(() => {
+    if (kind) form.resetFields();
+  }, [kind, form]);
+  const others = experts.filter((e) => e.id !== me).map((e) => ({ value: e.id, label: e.name }));
+  const required = (msg: string) => [{ required: true, whitespace: true, message: t(msg) }];
+  return (
+    <Modal
+      open={!!kind}
+      title={kind ? t(TITLES[kind]) : ''}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      onOk={() => form.submit()}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'dialog-ok' } as Record<string, string>}
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => kind && onOk(kind, v)} initialValues={{ delayed: false, days: 3 }} preserve={false}>
+        {kind === 'toreview' && (
+          <Form.Item name="reviewer_id" label={t('diagnosis.field.reviewer')} rules={[{ required: true, message: t('diagnosis.rule.reviewer') }]}>
+            <Select showSearch optionFilterProp="label" options={others} placeholder={t('diagnosis.rule.reviewer')} notFoundContent={t('diagnosis.noExperts')} />
+          </Form.Item>
+        )}
+        {kind === 'publish' && (
+          <>
+            <Form.Item name="delayed" label={t('diagnosis.field.release')}>
+              <Radio.Group>
+                <Radio value={false} style={{ display: 'block', marginBottom: 8 }} data-testid="release-now">
+                  {t('diagnosis.release.now')}
+                </Radio>
+                <Radio value={true} style={{ display: 'block' }} data-testid="release-delayed">
+                  {t('diagnosis.release.delayed')}
+                </Radio>
+              </Radio.Group>
+            </Form.Item>
+            <Alert type="info" showIcon message={t('diagnosis.release.hint')} />
+          </>
+        )}
+        {kind === 'return' && (
+          <Form.Item name="reason" label={t('diagnosis.field.returnReason')} rules={required('diagnosis.rule.reason')}>
+            <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
+          </Form.Item>
+        )}
+        {kind === 'delay' && (
+          <>
+            <Form.Item name="days" label={t('diagnosis.field.days')} rules={[{ required: true, type: 'integer', min: 1, max: 30, message: t('diagnosis.rule.days') }]}>
+              <InputNumber min={1} max={30} precision={0} style={{ width: 160 }} addonAfter={t('diagnosis.days')} />
+            </Form.Item>
+            <Form.Item name="reason" label={t('diagnosis.field.delayReason')} rules={required('diagnosis.rule.reason')}>
+              <Input.TextArea rows={3} maxLength={500} showCount />
+            </Form.Item>
+          </>
+        )}
+        {kind === 'invite' && (
+          <>
+            <Form.Item name="invitee_ids" label={t('diagnosis.field.invitees')} rules={[{ required: true, type: 'array', min: 1, message: t('diagnosis.rule.invitees') }]}>
+              <Select mode="multiple" showSearch optionFilterProp="label" options={others} notFoundContent={t('diagnosis.noExperts')} />
+            </Form.Item>
+            <Form.Item name="message" label={t('diagnosis.field.inviteMessage')} rules={required('diagnosis.rule.message')}>
+              <Input.TextArea rows={4} maxLength={500} showCount />
+            </Form.Item>
+          </>
+        )}
+        {(kind === 'approve' || kind === 'reviewreturn') && (
+          <>
+            {kind === 'reviewreturn' && <Typography.Paragraph type="secondary">{t('diagnosis.review.returnHint')}</Typography.Paragraph>}
+            <Form.Item name="note" label={t('diagnosis.field.reviewNote')} rules={kind === 'reviewreturn' ? required('diagnosis.rule.note') : []}>
+              <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
+            </Form.Item>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect } from 'react';
+import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FormDrawer } from '../../components/ui/FormDrawer';
+import { PasswordHint, passwordRules } from '../../components/ui/PasswordHint';
+import { useApiError } from '../../components/ui/useApiError';
+import { useRoles, useRoleLabel } from '../../lib/appData';
+import { useCenterOptions, useHospitalOptions } from '../../lib/orgOptions';
+import { useSaveUser, useUser, type UserFormValues } from './api';
+import { configsToText, isJsonObjectText, textToConfigs, type RoleConfigs } from './roleConfig';
+
+type Values = Omit<UserFormValues, 'role_configs'> & { role_texts?: Record<string, string> };
+
+export function UserFormDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const user = useUser(open ? id : null);
+  const save = useSaveUser(id);
+  const showError = useApiError();
+  const roles = useRoles();
+  const roleLabel = useRoleLabel();
+  const centers = useCenterOptions();
+  const hospitals = useHospitalOptions();
+  const selectedRoles = Form.useWatch('roles', form) ?? [];
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (id === null) form.setFieldsValue({ status: 1, roles: [], center_ids: [], hospital_ids: [] });
+    else if (user.data) {
+      const u = user.data;
+      form.setFieldsValue({
+        username: u.username, name: u.name, phone: u.phone, email: u.email, work_no: u.work_no, status: u.status,
+        roles: u.roles ?? [], center_ids: u.center_ids ?? [], hospital_ids: u.hospital_ids ?? [],
+        role_texts: configsToText(u.role_configs as RoleConfigs),
+      });
+    }
+  }, [open, id, user.data, form]);
+
+  const finish = ({ role_texts, ...v }: Values) =>
+    save.mutate(
+      { ...v, role_configs: textToConfigs(v.roles ?? [], role_texts ?? {}) },
+      {
+        onSuccess: () => {
+          void message.success(t('common.saved'));
+          onClose();
+        },
+        onError: (e) => showError(e, form),
+      },
+    );
+
+  const req = (label: string) => [{ required: true, message: t('validation.required', { field: label }) }];
+  return (
+    <FormDrawer title={t(id === null ? 'user.create' : 'user.edit')} open={open} form={form} loading={id !== null && user.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} width={640} testId="user-drawer">
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="username" label={t('user.table.username')} rules={req(t('user.table.username'))}>
+            <Input autoFocus disabled={id !== null} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="name" label={t('user.table.name')} rules={req(t('user.table.name'))}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      {id === null && (
+        <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)} extra={<PasswordHint />}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      )}
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item name="phone" label={t('user.table.phone')} rules={[{ pattern: /^[0-9+\-\s]{5,20}$/, message: t('validation.phone') }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="email" label={t('user.table.email')} rules={[{ type: 'email', message: t('validation.email') }]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="work_no" label={t('user.table.workNo')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="status" label={t('user.table.status')}>
+            <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="roles" label={t('user.table.roles')} rules={req(t('user.table.roles'))}>
+        <Select mode="multiple" loading={roles.isLoading} options={(roles.data ?? []).map((r) => ({ value: r.role, label: roleLabel(r.role) }))} optionFilterProp="label" />
+      </Form.Item>
+      <Form.Item name="center_ids" label={t('user.table.centers')}>
+        <Select mode="multiple" loading={centers.isLoading} options={centers.data} optionFilterProp="label" allowClear />
+      </Form.Item>
+      <Form.Item name="hospital_ids" label={t('user.table.hospitals')}>
+        <Select mode="multiple" loading={hospitals.isLoading} options={hospitals.data} optionFilterProp="label" allowClear />
+      </Form.Item>
+      {selectedRoles.map((r) => (
+        <Form.Item key={r} name={['role_texts', r]} label={t('user.roleConfig', { role: roleLabel(r) })} rules={[{ validator: (_, v?: string) => (isJsonObjectText(v) ? Promise.resolve() : Promise.reject(new Error(t('validation.json')))) }]}>
+          <Input.TextArea rows={3} className="tp-mono" placeholder='{"key": "value"}' />
+        </Form.Item>
+      ))}
+    </FormDrawer>
+  );
+}

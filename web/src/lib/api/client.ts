@@ -1,0 +1,62 @@
+// The typed API client (openapi-fetch) with the app's middleware: bearer token,
+// user-language header, duplicate-write guard and 401 handling.
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+import { session } from '../session';
+import { languageStore } from '../prefs';
+import { i18n } from '../i18n';
+import { createDuplicateGuard } from './duplicateGuard';
+
+const guard = createDuplicateGuard();
+const pending = new Map<string, string | null>();
+const unauthorizedListeners = new Set<() => void>();
+
+/** Registers what to do when the server says the session is gone (the app navigates to /login). */
+export function onUnauthorized(fn: () => void): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+export const headersMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = session.token();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    request.headers.set('user-language', languageStore.get());
+    return request;
+  },
+};
+
+export const duplicateMiddleware: Middleware = {
+  onRequest({ request, id }) {
+    pending.set(id, guard.acquire(request.method, request.url, i18n.t('request.duplicate')));
+    return undefined;
+  },
+  onResponse({ response, id }) {
+    guard.release(pending.get(id) ?? null, !response.ok);
+    pending.delete(id);
+    return undefined;
+  },
+  onError({ id, error }) {
+    guard.release(pending.get(id) ?? null, true);
+    pending.delete(id);
+    return error instanceof Error ? error : new Error(String(error));
+  },
+};
+
+export const unauthorizedMiddleware: Middleware = {
+  onResponse({ response, request }) {
+    if (response.status === 401 && !new URL(request.url, 'http://x').pathname.endsWith('/auth/login')) {
+      session.clear();
+      unauthorizedListeners.forEach((l) => l());
+    }
+    return undefined;
+  },
+};
+
+export const api = createClient<paths>({
+  baseUrl: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  querySerializer: { array: { style: 'form', explode: true } },
+  // Resolved per call so tests (and polyfills) can replace fetch after start-up.
+  fetch: (req: Request) => globalThis.fetch(req),
+});
+api.use(headersMiddleware, duplicateMiddleware, unauthorizedMiddleware);

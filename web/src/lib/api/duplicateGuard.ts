@@ -1,0 +1,39 @@
+// Client-side duplicate-write guard (spec 1 §7): a POST/PATCH/PUT to the same URL
+// is refused while an earlier one is pending or for 5 s after it started.
+export const DUPLICATE_WINDOW_MS = 5000;
+const EXEMPT = ['/api/user/role/config'];
+const GUARDED = new Set(['POST', 'PATCH', 'PUT']);
+
+export class DuplicateRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuplicateRequestError';
+  }
+}
+
+export function createDuplicateGuard(now: () => number = Date.now) {
+  const started = new Map<string, { at: number; pending: boolean }>();
+  const keyOf = (method: string, url: string) => {
+    const u = new URL(url, 'http://x');
+    return GUARDED.has(method.toUpperCase()) && !EXEMPT.includes(u.pathname) ? `${method.toUpperCase()} ${u.pathname}${u.search}` : null;
+  };
+  return {
+    /** Returns a key to release later, or throws when this write repeats a recent one. */
+    acquire(method: string, url: string, message: string): string | null {
+      const key = keyOf(method, url);
+      if (!key) return null;
+      const prev = started.get(key);
+      if (prev && (prev.pending || now() - prev.at < DUPLICATE_WINDOW_MS)) throw new DuplicateRequestError(message);
+      started.set(key, { at: now(), pending: true });
+      return key;
+    },
+    /** Marks the request finished; `failed` writes may be retried at once. */
+    release(key: string | null, failed = false) {
+      if (!key) return;
+      const entry = started.get(key);
+      if (!entry) return;
+      if (failed) started.delete(key);
+      else entry.pending = false;
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The signed-in session: token (local or session storage per "remember me"),
+// user id and the screen-lock flag. Observable for React via useSession().
+import { useSyncExternalStore } from 'react';
+import { storage } from './storage';
+
+export interface SessionState {
+  token: string | null;
+  userId: number | null;
+  locked: boolean;
+}
+
+const listeners = new Set<() => void>();
+let state: SessionState = read();
+
+function read(): SessionState {
+  const id = storage.get('userId');
+  return { token: storage.get('token'), userId: id ? Number(id) : null, locked: storage.get('locked') === '1' };
+}
+function emit() {
+  state = read();
+  listeners.forEach((l) => l());
+}
+
+export const session = {
+  get: () => state,
+  token: () => state.token,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  signIn(token: string, userId: number | null, remember: boolean) {
+    storage.set('token', token, remember);
+    if (userId !== null) storage.set('userId', String(userId), remember);
+    else storage.remove('userId');
+    storage.remove('locked');
+    emit();
+  },
+  /** A token passed in the URL replaces the stored one (kept for this tab only). */
+  adoptToken(token: string) {
+    storage.set('token', token, false);
+    storage.remove('userId');
+    emit();
+  },
+  setUserId(id: number) {
+    const persistent = (() => {
+      try {
+        return localStorage.getItem('tp.token') !== null;
+      } catch {
+        return false;
+      }
+    })();
+    storage.set('userId', String(id), persistent);
+    emit();
+  },
+  setLocked(locked: boolean) {
+    if (locked) storage.set('locked', '1');
+    else storage.remove('locked');
+    emit();
+  },
+  clear() {
+    storage.remove('token');
+    storage.remove('userId');
+    storage.remove('locked');
+    emit();
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get);
+}
