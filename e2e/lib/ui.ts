@@ -1,0 +1,83 @@
+// What a user does over and over: sign in, sign out, switch language, find the side menu.
+import { expect, type Page } from '@playwright/test';
+import { apiLogin, CAPTCHA, PASSWORD, type Lang } from './api';
+
+const L = {
+  username: /^(用户名|Username)$/,
+  password: /^(密码|Password)$/,
+  captcha: /^(验证码|Captcha)$/,
+};
+
+export const loginForm = (page: Page) => ({
+  username: page.getByLabel(L.username),
+  password: page.getByLabel(L.password),
+  captcha: page.getByRole('textbox', { name: L.captcha }),
+  captchaImage: page.getByTestId('captcha-image').locator('img'),
+  submit: page.getByTestId('login-submit'),
+});
+
+/** Fills the sign-in form and submits it; does not wait for the outcome. */
+export async function submitLogin(page: Page, username: string, password = PASSWORD, captcha = CAPTCHA) {
+  const f = loginForm(page);
+  await f.username.fill(username);
+  await f.password.fill(password);
+  await expect(f.captchaImage).toBeVisible();
+  await f.captcha.fill(captcha);
+  await f.submit.click();
+}
+
+/** Signs in through the login page and waits for the shell (leaves /login). */
+export async function login(page: Page, username: string, password = PASSWORD) {
+  if (!/\/login/.test(page.url())) await page.goto('/login');
+  await submitLogin(page, username, password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(sideMenu(page).getByRole('menuitem').first()).toBeVisible();
+}
+
+/** A signed-in page without going through the form (for tests about something else). */
+export async function signInWithToken(page: Page, username: string, opts: { lang?: Lang; to?: string } = {}) {
+  const token = await apiLogin(username);
+  await page.goto('/404');
+  await page.evaluate(
+    ({ token, lang }) => {
+      localStorage.setItem('tp.token', token);
+      if (lang) localStorage.setItem('tp.language', lang);
+    },
+    { token, lang: opts.lang },
+  );
+  await page.goto(opts.to ?? '/manage');
+  await expect(sideMenu(page).getByRole('menuitem').first()).toBeVisible();
+  return token;
+}
+
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu').hover();
+  await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Picks a language from the switch (login page or shell header). */
+export async function switchLanguage(page: Page, lang: Lang) {
+  await page.getByTestId('language-switch').hover();
+  await page.getByRole('menuitem', { name: lang === 'en-US' ? 'English' : '简体中文' }).click();
+  await expect(page.getByTestId('language-switch')).toContainText(lang === 'en-US' ? 'English' : '简体中文');
+}
+
+export const sideMenu = (page: Page) => page.getByTestId('side-menu');
+
+/** Opens every collapsed group of the side menu, so all entries are visible. */
+export async function openAllGroups(page: Page) {
+  const closed = sideMenu(page).locator('.ant-menu-submenu-title[aria-expanded="false"]');
+  // A title can be mid-animation; a missed click is retried on the next round.
+  for (let i = 0; i < 20 && (await closed.count()) > 0; i++) await closed.first().click({ timeout: 3000 }).catch(() => {});
+}
+
+/** The side menu's entries (leaves and groups) by visible text. */
+export const menuItem = (page: Page, name: string) =>
+  sideMenu(page).getByRole('menuitem').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(name)}\\s*\\d*$`) });
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Shown by antd's message.error/success (toasts). */
+export const toast = (page: Page) => page.locator('.ant-message');

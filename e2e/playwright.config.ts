@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The test server's port (global-setup.ts starts bin/telepath on it). */
+export const PORT = Number(process.env.TELEPATH_E2E_PORT || 18931);
+process.env.TELEPATH_E2E_URL ??= `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: Number(process.env.TELEPATH_E2E_WORKERS || 2),
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1600, height: 1000 },
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's chromium (scripts/deps.sh); Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+});

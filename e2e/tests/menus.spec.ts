@@ -1,0 +1,27 @@
+import { expect, test } from '../lib/test';
+import { apiLogin, menu, visibleMenuNames } from '../lib/api';
+import { login, menuItem, openAllGroups, sideMenu } from '../lib/ui';
+
+// expert2 is left to lockout.spec.ts, which locks it and checks its menu after the unlock.
+const ACCOUNTS = ['admin', 'center_admin', 'site', 'site2', 'allocator', 'expert', 'qc_expert', 'staff', 'publisher', 'third', 'clinical', 'uploader', 'root'];
+
+const MUST: Record<string, { has: string[]; not?: string[] }> = {
+  admin: { has: ['中心管理', '站点管理', '用户管理', '操作日志'] },
+  center_admin: { has: ['站点管理', '用户管理'], not: ['中心管理', '操作日志'] },
+};
+
+test.describe('every demo account signs in and sees its role menu', () => {
+  for (const username of ACCOUNTS) {
+    test(username, async ({ page }) => {
+      const expected = visibleMenuNames(await menu(await apiLogin(username)));
+      for (const name of MUST[username]?.has ?? ['个人设置']) expect(expected).toContain(name);
+
+      await login(page, username);
+      await openAllGroups(page);
+      for (const name of expected) await expect(menuItem(page, name).first()).toBeVisible();
+      for (const name of MUST[username]?.not ?? []) await expect(menuItem(page, name)).toHaveCount(0);
+      // Nothing else: the sidebar holds exactly the entries of GET /api/menu.
+      await expect(sideMenu(page).getByRole('menuitem')).toHaveCount(expected.length);
+    });
+  }
+});
