@@ -1,0 +1,59 @@
+# Telepath — see README.md. The two commands a newcomer needs: make run, make test.
+GO      ?= go
+NPM     ?= npm
+BIN     := bin/telepath
+WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run build test test-go test-web test-e2e deps api bench clean
+
+## run: build everything and start the demo on http://127.0.0.1:8080
+run: build
+	TELEPATH_DEMO=1 $(BIN) serve
+
+## build: bin/telepath with the web app embedded
+build: $(BIN)
+
+$(BIN): web/dist/index.html $(shell find cmd internal migrations -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
+	$(GO) build -trimpath -o $(BIN) ./cmd/telepath
+
+web/node_modules/.stamp: web/package.json web/package-lock.json
+	cd web && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
+	cd web && $(NPM) run build
+
+## test: every test — Go (SQLite, and PostgreSQL when TELEPATH_TEST_POSTGRES_URL is set), web, browser end-to-end
+test: deps test-go test-web test-e2e
+
+## deps: Debian packages the tests use (Chromium, slide tools, CJK fonts); installs only what is missing
+deps:
+	scripts/deps.sh
+
+test-go: web/dist/index.html
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-web: web/node_modules/.stamp
+	cd web && $(NPM) run typecheck && $(NPM) test
+
+e2e/node_modules/.stamp: e2e/package.json e2e/package-lock.json
+	cd e2e && $(NPM) ci --no-audit --no-fund
+	touch $@
+
+test-e2e: $(BIN) e2e/node_modules/.stamp
+	cd e2e && $(NPM) test
+
+## api: regenerate web/src/lib/api/openapi.json and the web app's API types
+api: web/node_modules/.stamp
+	UPDATE_OPENAPI=1 $(GO) test ./internal/app -run TestOpenAPIFile -count=1
+	cd web && $(NPM) run gen:api
+
+## bench: list and slide benchmarks (not tests; see README)
+bench:
+	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/...
+
+clean:
+	rm -rf bin web/dist
