@@ -15,9 +15,16 @@ export function formItem(scope: Locator, label: string): Locator {
 /** The text input (or textarea / number input) of a form item. */
 export const input = (scope: Locator, label: string) => formItem(scope, label).locator('input, textarea').first();
 
-/** Opens a Select (by its form label inside `scope`) and picks the option with this text. */
+/**
+ * Opens a Select (by its form label inside `scope`) and picks the option with this text.
+ * A searchable Select gets the text typed first: its list is virtual and renders only
+ * the options in view.
+ */
 export async function pickOption(page: Page, scope: Locator, label: string, option: string) {
-  await formItem(scope, label).locator('.ant-select-selector').click();
+  const item = formItem(scope, label);
+  await item.locator('.ant-select-selector').click();
+  const search = item.locator('input.ant-select-selection-search-input');
+  if ((await search.count()) && (await search.getAttribute('readonly')) === null) await page.keyboard.type(option);
   const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
   await dropdown.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${escapeRegExp(option)}$`) }).click();
   await page.keyboard.press('Escape');

@@ -178,6 +178,17 @@ func TestBadInputChangesNothing(t *testing.T) {
 				}
 			}
 		})
+		t.Run("NestedFieldErrorsNameTheirPath", func(t *testing.T) {
+			body := map[string]any{"name": "H", "site_info": map[string]any{"hisip": "10.0.0.1"}}
+			r := e.expect(e.do("POST", "/api/hospital/add", admin, body), 422)
+			var out struct {
+				Errors map[string][]string `json:"errors"`
+			}
+			e.decode(r, &out)
+			if len(out.Errors["site_info.hisname"]) == 0 || len(out.Errors["hisname"]) != 0 {
+				t.Fatalf("want the error under site_info.hisname: %s", r)
+			}
+		})
 		t.Run("BadPhoneAndWeakPassword", func(t *testing.T) {
 			body := map[string]any{"username": "u1", "name": "U", "password": e.encrypt("weakpassword"), "roles": []string{"admin"}}
 			r := e.expect(e.do("POST", "/api/user", admin, body), 422)

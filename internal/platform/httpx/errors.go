@@ -108,7 +108,12 @@ func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.Sta
 		}
 		field := fieldName(d.Location)
 		if i := strings.Index(d.Message, "required property "); i >= 0 {
-			field = strings.Fields(d.Message[i+len("required property "):])[0]
+			prop := strings.Fields(d.Message[i+len("required property "):])[0]
+			if field == "_" {
+				field = prop
+			} else {
+				field += "." + prop
+			}
 		}
 		key := "field.invalid"
 		if strings.Contains(d.Message, "required") {
@@ -125,12 +130,13 @@ func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.Sta
 	return out
 }
 
-// fieldName turns huma's "body.roles[1]" into the form field "roles".
+// fieldName turns huma's "body.roles[1]" into the form field "roles" and
+// "body.site_info.hisip" into "site_info.hisip".
 func fieldName(loc string) string {
 	for _, p := range []string{"body.", "query.", "path.", "header."} {
 		loc = strings.TrimPrefix(loc, p)
 	}
-	if i := strings.IndexAny(loc, ".["); i > 0 {
+	if i := strings.Index(loc, "["); i > 0 {
 		loc = loc[:i]
 	}
 	if loc == "body" {

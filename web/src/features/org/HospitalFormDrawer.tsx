@@ -6,7 +6,7 @@ import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
 import { useCenterOptions } from '../../lib/orgOptions';
 import { useHospital, useSaveHospital } from './api';
-import { SITE_INFO_DEFAULTS, SiteInfoFields } from './siteInfoFields';
+import { SITE_INFO_DEFAULTS, SiteInfoFields, completeSiteInfo } from './siteInfoFields';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
@@ -25,12 +25,12 @@ export function HospitalFormDrawer({ id, open, onClose }: { id: number | null; o
     if (id === null) form.setFieldsValue({ status: 1, storage_mode: 0, expert_select: 1, center_ids: [], site_info: SITE_INFO_DEFAULTS });
     else if (hospital.data) {
       const { centers: _c, created_at: _a, updated_at: _u, id: _i, default_expert_id, ...h } = hospital.data;
-      form.setFieldsValue({ ...h, default_expert_id: default_expert_id ?? undefined, center_ids: h.center_ids ?? [], site_info: { ...SITE_INFO_DEFAULTS, ...h.site_info } });
+      form.setFieldsValue({ ...h, default_expert_id: default_expert_id ?? undefined, center_ids: h.center_ids ?? [], site_info: completeSiteInfo(h.site_info) });
     }
   }, [open, id, hospital.data, form]);
 
   const finish = (v: HospitalInput) =>
-    save.mutate(v, {
+    save.mutate({ ...v, site_info: completeSiteInfo(v.site_info) }, {
       onSuccess: () => {
         void message.success(t('common.saved'));
         onClose();
