@@ -9,7 +9,8 @@ import type { FullConfig } from '@playwright/test';
 import { CAPTCHA } from './lib/api';
 import { PORT } from './playwright.config';
 
-const BIN = path.resolve(__dirname, '..', 'bin', 'telepath');
+// TELEPATH_E2E_BIN lets a second checkout or build run its own binary.
+const BIN = process.env.TELEPATH_E2E_BIN || path.resolve(__dirname, '..', 'bin', 'telepath');
 const ARTIFACTS = path.resolve(__dirname, 'artifacts');
 
 function portIsFree(port: number): Promise<boolean> {
