@@ -85,11 +85,11 @@ func catalog() []*Entry {
 		leaf(700, "诊断模板", "Diagnosis templates", "/setting/diagnosisTemplate", "SettingDiagnosisTemplate", "SnippetsOutlined", access.Expert, access.Admin),
 		group(800, "系统管理", "System", "/system", "System", "SettingOutlined",
 			leaf(10, "中心管理", "Centers", "/department/manage", "DepartmentManage", "ApartmentOutlined", access.Admin),
-			leaf(20, "站点管理", "Sites", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
+			leaf(20, "医院管理", "Hospitals", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
 			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
 		),
 		leaf(900, "操作日志", "Operation log", "/log/operation", "LogOperation", "FileSearchOutlined", access.Admin),
-		leaf(1000, "个人设置", "Account", "/account", "Account", "UserOutlined", access.Roles...),
+		leaf(1000, "个人设置", "Account settings", "/account", "Account", "UserOutlined", access.Roles...),
 	}
 }
 

@@ -3469,6 +3469,7 @@ export interface components {
         };
         Record: {
             action: string;
+            action_text: string;
             after: unknown;
             before: unknown;
             /** Format: date-time */
@@ -3478,10 +3479,12 @@ export interface components {
             ip: string;
             message: string;
             object_id: string;
+            object_text: string;
             object_type: string;
             /** @enum {string} */
             outcome: "success" | "failure" | "denied";
             role: string;
+            role_text: string;
             /** Format: int64 */
             user_id: number | null;
             username: string;
