@@ -255,3 +255,24 @@ func TestOperationLogNamesForPeople(t *testing.T) {
 		}
 	})
 }
+
+func TestStatusTabsOfConfigLists(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		for path, table := range map[string]string{"/api/charge_item/lists": "charge_items", "/api/config/library": "libraries"} {
+			e.app.DB.Exec("UPDATE " + table + " SET status = 0 WHERE id = (SELECT MIN(id) FROM " + table + ")")
+			for tab, where := range map[string]string{"all": "", "enabled": "status = 1", "disabled": "status = 0"} {
+				cond := "deleted_at IS NULL"
+				if where != "" {
+					cond += " AND " + where
+				}
+				want := e.count(table, cond)
+				l := e.list(path, admin, url.Values{"params": {`{"tab":"` + tab + `"}`}, "page_size": {"100"}})
+				if l.Meta.Pagination.Total != want || len(l.Data) != want || want == 0 {
+					t.Fatalf("%s tab %s: %d rows (total %d), want %d", path, tab, len(l.Data), l.Meta.Pagination.Total, want)
+				}
+			}
+			e.expect(e.do("GET", path+"?params="+url.QueryEscape(`{"tab":"nope"}`), admin, nil), 400)
+		}
+	})
+}

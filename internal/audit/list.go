@@ -10,7 +10,6 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/access"
-	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
@@ -68,12 +67,9 @@ func (l *Log) List(ctx context.Context, req listquery.Request) ([]Record, listqu
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	tab := sq.Sqlizer(sq.Expr("1=1"))
-	if name := q.ExtraString("tab"); name != "" {
-		var ok bool
-		if tab, ok = tabs[name]; !ok {
-			return nil, listquery.Pagination{}, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
-		}
+	tab, err := q.Tab(tabs)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
 	}
 	b := l.DB.Builder()
 	rows, page, err := listquery.Run[Record](ctx, l.DB, q,
