@@ -228,7 +228,9 @@ func matrixActions() []matrixAction {
 				return m.post("/api/consultation/batch_recall", tok, map[string]any{"ids": []int64{n64(id)}, "reason": "临床资料有误"})
 			}},
 		{name: "recall_agree", callers: centerCallers, from: []string{"withdraw_unconfirmed"}, ends: to("recalled"),
-			call: func(m *matrix, tok, id string) resp { return m.post("/api/admin/consultation/"+id+"/recall/agree", tok, nil) }},
+			call: func(m *matrix, tok, id string) resp {
+				return m.post("/api/admin/consultation/"+id+"/recall/agree", tok, nil)
+			}},
 		{name: "batch_agree", callers: centerCallers, from: []string{"withdraw_unconfirmed"}, ends: to("recalled"), batch: true,
 			call: func(m *matrix, tok, id string) resp {
 				return m.post("/api/admin/consultation/recall/batch_agree", tok, map[string]any{"ids": []int64{n64(id)}})
@@ -238,7 +240,9 @@ func matrixActions() []matrixAction {
 				return m.post("/api/admin/consultation/"+id+"/recall/reject", tok, map[string]any{"reason": "专家已在诊断"})
 			}},
 		{name: "recall_ignore", callers: centerCallers, from: []string{"withdraw_unconfirmed"}, ends: to("pending_diagnosis"),
-			call: func(m *matrix, tok, id string) resp { return m.post("/api/admin/consultation/"+id+"/recall/ignore", tok, nil) }},
+			call: func(m *matrix, tok, id string) resp {
+				return m.post("/api/admin/consultation/"+id+"/recall/ignore", tok, nil)
+			}},
 		{name: "bind_expert", callers: centerCallers, from: []string{"to_allot", "returned_to_center"}, ends: to("pending_diagnosis"),
 			call: func(m *matrix, tok, id string) resp {
 				return m.post("/api/distribute/"+id+"/bindexpert", tok, map[string]any{"expert_id": m.f.expert2})
