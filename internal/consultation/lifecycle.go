@@ -61,6 +61,7 @@ const (
 	AssignedExpert        // the expert the case is assigned to
 	LockHolder            // the expert holding the lock
 	Reviewer              // the expert asked to review
+	HandedOverBy          // the expert who handed the case over (pending handover)
 )
 
 // holds reports whether p is the person t requires on case r.
@@ -76,6 +77,8 @@ func (t Transition) holds(p *access.Principal, r *Row) error {
 		id, key = r.LockedBy, "diagnosis.locked_by_other"
 	case Reviewer:
 		id, key = r.ReviewerID, "diagnosis.not_reviewer"
+	case HandedOverBy:
+		id, key = r.HandoverFrom, "diagnosis.no_handover"
 	}
 	if id == nil || *id != p.UserID {
 		return apperr.New(apperr.Conflict, key)
@@ -143,6 +146,18 @@ var Transitions = map[string]Transition{
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == 0
 		},
 		Apply: func(s *State) { s.IsReturn = ReturnNone }},
+	"expert_referral": {Name: "expert_referral", Roles: experts, Holder: AssignedExpert,
+		From:  handable,
+		Apply: func(s *State) { s.IsLock = 0 }},
+	"handover": {Name: "handover", Roles: experts, Holder: AssignedExpert,
+		From:  handable,
+		Apply: func(s *State) { s.IsLock = 0 }},
+	// Only the expert who handed the case over, before the colleague locks it.
+	"handover_recall": {Name: "handover_recall", Roles: experts, Holder: HandedOverBy,
+		From: func(s State) bool {
+			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+		},
+		Apply: func(*State) {}},
 	"lock": {Name: "lock", Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
@@ -211,6 +226,12 @@ var Transitions = map[string]Transition{
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsReturn: ReturnToSite}
 		}},
+}
+
+// handable: the assigned expert may give the case to a colleague while it
+// is theirs to diagnose (not under review, recall or return).
+func handable(s State) bool {
+	return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 }
 
 func submitted(s *State) {

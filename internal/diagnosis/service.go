@@ -47,8 +47,13 @@ func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
 // Lock lets the assigned expert edit the case; others then see it read-only.
 func (s *Service) Lock(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "lock", "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		return map[string]any{"locked_by": me}, nil
+	return s.deps.Cases.Apply(ctx, id, "lock", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+		vals, err := s.deps.Cases.AcceptHandover(ctx, tx, r)
+		if err != nil {
+			return nil, err
+		}
+		vals["locked_by"] = me
+		return vals, nil
 	})
 }
 

@@ -828,6 +828,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a case to the caller's favourites (listed with params.tab=collected)
+         * @description Roles: expert
+         */
+        post: operations["case-collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/collection/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a case from the caller's favourites
+         * @description Roles: expert
+         */
+        delete: operations["case-uncollect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/consult_again/{id}": {
         parameters: {
             query?: never;
@@ -1072,6 +1112,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handovers of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-handovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/resources/{id}/log": {
         parameters: {
             query?: never;
@@ -1215,6 +1275,26 @@ export interface paths {
          * @description Roles: site, clinical, uploader
          */
         delete: operations["case-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/handover/recall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a handed-over case back before the colleague starts on it
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover-recall"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1440,6 +1520,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/invited": {
         parameters: {
             query?: never;
@@ -1558,6 +1658,26 @@ export interface paths {
          * @description Roles: expert
          */
         post: operations["diagnosis-recall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refer the case to a different expert of the center, with a reason
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-referral"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2460,6 +2580,10 @@ export interface components {
         "Case-chargeRequest": {
             items?: components["schemas"]["ChargeLineInput"][] | null;
         };
+        "Case-collectRequest": {
+            /** Format: int64 */
+            consult_id?: number;
+        };
         "Case-message-postRequest": {
             content?: string;
         };
@@ -2702,6 +2826,9 @@ export interface components {
         DataListEntryBody: {
             data: components["schemas"]["Entry"][] | null;
         };
+        DataListHandoverBody: {
+            data: components["schemas"]["Handover"][] | null;
+        };
         DataListInvitationBody: {
             data: components["schemas"]["Invitation"][] | null;
         };
@@ -2811,12 +2938,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -2919,6 +3050,11 @@ export interface components {
             /** Format: int64 */
             days?: number;
             reason?: string;
+        };
+        "Diagnosis-handoverRequest": {
+            /** Format: int64 */
+            expert_id?: number;
+            note?: string;
         };
         "Diagnosis-invite-replyRequest": {
             reply?: string;
@@ -3066,6 +3202,25 @@ export interface components {
             /** Format: int64 */
             size: number;
             url: string;
+        };
+        Handover: {
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: int64 */
+            from_id: number;
+            from_name: string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "recalled";
+            /** Format: int64 */
+            to_id: number;
+            to_name: string;
         };
         Hospital: {
             abbreviation: string;
@@ -3529,12 +3684,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -5733,6 +5892,71 @@ export interface operations {
             };
         };
     };
+    "case-collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Case-collectRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-uncollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-consult-again": {
         parameters: {
             query?: never;
@@ -6177,6 +6401,38 @@ export interface operations {
             };
         };
     };
+    "case-handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListHandoverBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-log": {
         parameters: {
             query?: never;
@@ -6439,6 +6695,38 @@ export interface operations {
         };
     };
     "case-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-handover-recall": {
         parameters: {
             query?: never;
             header?: never;
@@ -6838,6 +7126,42 @@ export interface operations {
             };
         };
     };
+    "diagnosis-handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Diagnosis-handoverRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "diagnosis-invitations": {
         parameters: {
             query?: never;
@@ -7054,6 +7378,42 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpertBodyBody"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
