@@ -82,6 +82,7 @@ func catalog() []*Entry {
 			counted(leaf(30, "会诊邀请", "Invitations to me", "/diagnosis/invited", "DiagnosisInvited", "MailOutlined", access.Expert), "invited", "#eb2f96"),
 			leaf(40, "我的邀请", "Sent invitations", "/diagnosis/invite", "DiagnosisInvite", "SendOutlined", access.Expert),
 		),
+		leaf(320, "我的收藏", "Favourites", "/diagnosis/collect", "DiagnosisCollect", "StarOutlined", access.Expert),
 		leaf(700, "诊断模板", "Diagnosis templates", "/setting/diagnosisTemplate", "SettingDiagnosisTemplate", "SnippetsOutlined", access.Expert, access.Admin),
 		group(800, "系统管理", "System", "/system", "System", "SettingOutlined",
 			leaf(10, "中心管理", "Centers", "/department/manage", "DepartmentManage", "ApartmentOutlined", access.Admin),

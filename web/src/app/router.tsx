@@ -58,6 +58,7 @@ export const routes = [
                   { path: '/diagnosis/return', lazy: page(() => import('../features/diagnosis/DiagnosisReturnPage')) },
                   { path: '/diagnosis/invited', lazy: page(() => import('../features/diagnosis/InvitedPage')) },
                   { path: '/diagnosis/invite', lazy: page(() => import('../features/diagnosis/InviteSentPage')) },
+                  { path: '/diagnosis/collect', lazy: page(() => import('../features/diagnosis/CollectPage')) },
                   { path: '/diagnosis/item/:id', lazy: page(() => import('../features/diagnosis/DiagnosisItemPage')) },
                   { path: '/setting/diagnosisTemplate', lazy: page(() => import('../features/diagnosis/TemplatePage')) },
                   { path: '/case/report', lazy: page(() => import('../features/diagnosis/CaseReportPage')) },

@@ -19,6 +19,7 @@ import { ActionBar } from './ActionBar';
 import { DiagnosisFields, VersionList } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
+import { TransferActions } from './TransferActions';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -262,6 +263,7 @@ export default function DiagnosisItemPage() {
           )}
         </Flex>
         <Space>
+          <TransferActions d={d} me={me} />
           {work && (
             <Button icon={<FilePdfOutlined />} onClick={() => previewReport(id).catch(showError)} data-testid="preview-report">
               {t('diagnosis.previewReport')}
