@@ -175,3 +175,101 @@ func contains(l []string, s string) bool {
 	}
 	return false
 }
+
+// publishedCase has expert diagnose and publish a case, delayed (in its
+// hesitation period) or not; it returns the case id.
+func (e *env) publishedCase(f caseFixture, number string, delayed bool) string {
+	e.t.Helper()
+	id := e.submittedCase(f, number, f.expert)
+	expert := e.login("expert")
+	d := "/api/diagnosis/" + id
+	e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+	e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（胃窦）慢性浅表性胃炎。"}), 200)
+	e.expect(e.do("POST", d+"/publish", expert, map[string]any{"delayed": delayed, "confirm_unviewed": true}), 200)
+	return id
+}
+
+func TestPublisher(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		pub, site := e.login("publisher"), e.login("site")
+		t.Run("Publish", func(t *testing.T) {
+			id := e.publishedCase(f, "BL2026-00331", true)
+			l := e.list("/api/consultation/list", pub, url.Values{"params": {`{"tab":"releasing"}`}})
+			if l.Meta.Pagination.Total != 1 {
+				t.Fatalf("publisher's releasing tab: %d", l.Meta.Pagination.Total)
+			}
+			e.expect(e.do("POST", "/api/consultation/publisher/publish/"+id, e.login("expert"), nil), 403)
+			e.expect(e.do("POST", "/api/consultation/publisher/publish/"+id, pub, nil), 200)
+			if lb := e.label(id, site); lb != "published" {
+				t.Fatalf("after publisher publish: %s", lb)
+			}
+			var h struct {
+				Data []any `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/diagnosis/"+id, site, nil), 200), &h)
+			if len(h.Data) != 1 {
+				t.Fatal("the site does not see the released report")
+			}
+			e.expect(e.do("POST", "/api/consultation/publisher/publish/"+id, pub, nil), 409)
+			e.expect(e.do("POST", "/api/consultation/publisher/return/"+id, pub, map[string]any{"reason": "x"}), 409)
+		})
+		t.Run("Return", func(t *testing.T) {
+			id := e.publishedCase(f, "BL2026-00332", true)
+			e.expect(e.do("POST", "/api/consultation/publisher/return/"+id, pub, nil), 422)
+			e.expect(e.do("POST", "/api/consultation/publisher/return/"+id, pub, map[string]any{"reason": "  "}), 422)
+			e.expect(e.do("POST", "/api/consultation/publisher/return/"+id, pub, map[string]any{"reason": "报告缺少免疫组化结果"}), 200)
+			expert := e.login("expert")
+			if lb := e.label(id, expert); lb != "pending_diagnosis" {
+				t.Fatalf("after publisher return: %s", lb)
+			}
+			var h struct {
+				Data []struct {
+					Status   string `json:"status"`
+					ReportNo string `json:"report_no"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/diagnosis/"+id, expert, nil), 200), &h)
+			if len(h.Data) != 1 || h.Data[0].Status != "draft" || h.Data[0].ReportNo != "" {
+				t.Fatalf("after return: %+v", h.Data)
+			}
+			e.expect(e.do("POST", "/api/diagnosis/"+id+"/lock", expert, nil), 200)
+			e.expect(e.do("POST", "/api/diagnosis/"+id+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+		})
+		t.Run("ErrImmediateRelease", func(t *testing.T) {
+			id := e.publishedCase(f, "BL2026-00333", false)
+			e.expect(e.do("POST", "/api/consultation/publisher/publish/"+id, pub, nil), 409)
+		})
+	})
+}
+
+func TestChangeFirstResult(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		admin := e.login("admin")
+		id := e.publishedCase(f, "BL2026-00341", false)
+		cid, _ := strconv.ParseInt(id, 10, 64)
+		path := "/api/admin/change_diagnosis_first_result"
+		e.expect(e.do("POST", path, admin, map[string]any{"consult_id": cid, "result": "consistent"}), 409)
+		e.expect(e.do("POST", "/api/admin/consultation/"+id+"/counter_audit", admin, map[string]any{"reason": "与免疫组化结果不符"}), 200)
+		e.expect(e.do("POST", path, admin, map[string]any{"consult_id": cid, "result": "major_difference"}), 422)
+		e.expect(e.do("POST", path, admin, map[string]any{"consult_id": cid, "result": "wrong"}), 422)
+		e.expect(e.do("POST", path, e.login("expert"), map[string]any{"consult_id": cid, "result": "consistent"}), 403)
+		if n := e.count("diagnoses", "consult_id = ? AND first_result <> ''", cid); n != 0 {
+			t.Fatal("a refused verdict was written")
+		}
+		e.expect(e.do("POST", path, admin, map[string]any{"consult_id": cid, "result": "major_difference", "reason": "免疫组化提示淋巴瘤"}), 200)
+		var h struct {
+			Data []struct {
+				FirstResult string `json:"first_result"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/diagnosis/"+id, admin, nil), 200), &h)
+		if len(h.Data) != 1 || h.Data[0].FirstResult != "major_difference" {
+			t.Fatalf("first result: %+v", h.Data)
+		}
+		if n := e.count("case_logs", "consult_id = ? AND action = 'change_first_result'", cid); n != 1 {
+			t.Fatalf("log lines: %d", n)
+		}
+	})
+}

@@ -92,6 +92,7 @@ var (
 	recallDeciders = []string{access.Admin, access.Allocator, access.CenterAdmin}
 	experts        = []string{access.Expert}
 	reportHandlers = []string{access.Site, access.Clinical, access.Publisher}
+	publishers     = []string{access.Publisher}
 )
 
 // diagnosing: the assigned expert holds the lock and may work on the case.
@@ -219,6 +220,20 @@ var Transitions = map[string]Transition{
 	"counter_audit_reject": {Name: "counter_audit_reject", Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.ManageConfirm = 3 }},
+	// The publisher reviews a report in its hesitation period: releases it
+	// now, or returns it to the expert with a reason.
+	"publisher_publish": {Name: "publisher_publish", Roles: publishers,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
+		Apply: func(s *State) { s.Releasing = false }},
+	"publisher_return": {Name: "publisher_return", Roles: publishers,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
+		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 0, false }},
+	// The administrator's verdict on the first report, in a counter-audit.
+	"change_first_result": {Name: "change_first_result", Roles: []string{access.Admin},
+		From: func(s State) bool {
+			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 2 || s.ManageConfirm == 3)
+		},
+		Apply: func(*State) {}},
 	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0

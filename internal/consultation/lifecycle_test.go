@@ -62,6 +62,9 @@ var allowedFrom = map[string][]string{
 	"expert_referral":       {"pending_diagnosis", "diagnosing"},
 	"handover":              {"pending_diagnosis", "diagnosing"},
 	"handover_recall":       {"pending_diagnosis"},
+	"publisher_publish":     {"releasing"},
+	"publisher_return":      {"releasing"},
+	"change_first_result":   {"counter_audit_to_confirm", "counter_audit_rejected"},
 	"invite_reply": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected"},
 }
@@ -74,6 +77,7 @@ var endsIn = map[string]string{
 	"diagnosis_recall": "diagnosing", "expert_return": "returned_to_center",
 	"counter_audit": "counter_audit_to_confirm", "counter_audit_confirm": "diagnosing", "counter_audit_reject": "counter_audit_rejected",
 	"expert_referral": "pending_diagnosis", "handover": "pending_diagnosis", "handover_recall": "pending_diagnosis",
+	"publisher_publish": "published", "publisher_return": "pending_diagnosis",
 }
 
 func TestLabelsOfEveryState(t *testing.T) {

@@ -157,6 +157,7 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"recalled":        sq.Expr("c.is_recall = 2 AND c.status = 0"),
 		"recall":          sq.Expr("c.is_recall IN (1, 2)"),
 		"returned_site":   sq.Expr("c.is_return = -1 AND c.status = 0"),
+		"releasing":       sq.And{sq.Expr("c.status = 4"), sq.Gt{"c.release_at": now}},
 		"to_print":        sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 1"), sq.LtOrEq{"c.release_at": now}},
 		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
 		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),

@@ -113,6 +113,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.reportRoutes(api)
 	s.dashboardRoutes(api)
 	s.counterAuditRoutes(api)
+	s.publisherRoutes(api)
 }
 
 func (s *Service) inviteRoutes(api *httpx.API) {

@@ -111,7 +111,8 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 
 const columns = `d.id, d.consult_id, d.type, d.version, d.status, d.microscopic, d.opinion, d.gross_description, d.remark,
 	d.critical_values, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
-	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at`
+	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at,
+	d.first_result, d.first_result_reason`
 
 func (s *Service) query(b db.Querier) func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {
 	return func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/change_diagnosis_first_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record whether the first report stands, during a counter-audit
+         * @description Roles: admin
+         */
+        post: operations["change-first-result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/consultation/recall/batch_agree": {
         parameters: {
             query?: never;
@@ -966,6 +986,46 @@ export interface paths {
         get: operations["case-list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a report in its hesitation period now
+         * @description Roles: publisher
+         */
+        post: operations["publisher-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a report in its hesitation period to the expert, with a reason
+         * @description Roles: publisher
+         */
+        post: operations["publisher-return"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3018,6 +3078,9 @@ export interface components {
             /** Format: int64 */
             doctor_id: number;
             doctor_name: string;
+            /** @enum {string} */
+            first_result: "" | "consistent" | "minor_difference" | "major_difference";
+            first_result_reason: string;
             gross_description: string;
             /** Format: int64 */
             id: number;
@@ -3202,6 +3265,14 @@ export interface components {
             /** Format: int64 */
             size: number;
             url: string;
+        };
+        FirstResultInput: {
+            /** Format: int64 */
+            consult_id?: number;
+            /** @description Required unless the first result is consistent */
+            reason?: string;
+            /** @enum {string} */
+            result?: "consistent" | "minor_difference" | "major_difference";
         };
         Handover: {
             /** Format: int64 */
@@ -4196,6 +4267,39 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "change-first-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirstResultInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "recall-batch-agree": {
         parameters: {
             query?: never;
@@ -6161,6 +6265,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListRowBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoteBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
