@@ -273,3 +273,92 @@ func TestChangeFirstResult(t *testing.T) {
 		}
 	})
 }
+
+func TestAdvice(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-00351", f.expert)
+		expert, site, third := e.login("expert"), e.login("site"), e.login("third")
+		a := "/api/diagnosis/" + id + "/advice"
+		type advices struct {
+			Data []struct {
+				ID     int64  `json:"id"`
+				Kind   string `json:"kind"`
+				Status string `json:"status"`
+				Result string `json:"result"`
+			} `json:"data"`
+		}
+		t.Run("BadInput", func(t *testing.T) {
+			for _, body := range []map[string]any{
+				{"kind": "special"},
+				{"kind": "special", "items": []any{map[string]any{"item": "immunohistochemisty"}}},
+				{"kind": "special", "items": []any{map[string]any{"item": "deep_cut", "markers": "CK"}}},
+				{"kind": "technical", "items": []any{map[string]any{"item": "deep_cut", "block": "Z9"}}},
+				{"kind": "other", "items": []any{map[string]any{"item": "deep_cut"}}},
+			} {
+				e.expect(e.do("POST", a, expert, body), 422)
+			}
+			e.expect(e.do("POST", a, e.login("expert2"), map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "deep_cut"}}}), 404)
+			e.expect(e.do("POST", a, site, map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "deep_cut"}}}), 403)
+			if n := e.count("advices", ""); n != 0 {
+				t.Fatalf("%d advices written", n)
+			}
+		})
+		var ad advices
+		t.Run("Order", func(t *testing.T) {
+			e.decode(e.expect(e.do("POST", a, expert, map[string]any{"kind": "special", "items": []any{
+				map[string]any{"item": "immunohistochemisty", "markers": "CK, CD20, Ki-67", "block": "A1"},
+				map[string]any{"item": "special_stain", "markers": "PAS", "block": "A2"},
+			}}), 200), &ad)
+			e.expect(e.do("POST", a, expert, map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "deep_cut", "block": "B1", "remark": "深切 3 张"}}}), 200)
+			e.decode(e.expect(e.do("GET", a, site, nil), 200), &ad)
+			if len(ad.Data) != 3 {
+				t.Fatalf("advice: %+v", ad.Data)
+			}
+			l := e.list("/api/consultation/advice_list", site, url.Values{"params": {`{"kind":"special","tab":"pending"}`}})
+			if l.Meta.Pagination.Total != 2 {
+				t.Fatalf("site's special advice: %d", l.Meta.Pagination.Total)
+			}
+			if l := e.list("/api/consultation/advice_list", e.login("site2"), url.Values{}); l.Meta.Pagination.Total != 0 {
+				t.Fatalf("another site sees %d advice", l.Meta.Pagination.Total)
+			}
+		})
+		t.Run("ExecuteTransferAnswer", func(t *testing.T) {
+			ihc, stain, cut := itoa(ad.Data[0].ID), itoa(ad.Data[1].ID), itoa(ad.Data[2].ID)
+			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, nil), 422)
+			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+ihc, site, map[string]any{"result": "x"}), 404)
+			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, map[string]any{"result": "已深切 3 张并上传"}), 200)
+			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, map[string]any{"result": "again"}), 409)
+			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+cut, site, map[string]any{"third_id": e.userID("third")}), 409)
+			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+ihc, site, map[string]any{"third_id": f.expert}), 422)
+			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+ihc, site, map[string]any{"third_id": e.userID("third")}), 200)
+			e.expect(e.do("POST", "/api/consultation/advice/execute/"+stain, site, map[string]any{"result": "PAS 阴性"}), 200)
+			var mine advices
+			e.decode(e.expect(e.do("GET", "/api/third/advice?pending=true", third, nil), 200), &mine)
+			if len(mine.Data) != 1 || mine.Data[0].ID != ad.Data[0].ID {
+				t.Fatalf("third's advice: %+v", mine.Data)
+			}
+			e.expect(e.do("POST", "/api/third/addadvice/"+stain, third, map[string]any{"result": "x"}), 404)
+			e.expect(e.do("POST", "/api/third/addadvice/"+ihc, third, map[string]any{"result": ""}), 422)
+			e.expect(e.do("POST", "/api/third/addadvice/"+ihc, third, map[string]any{"result": "CK(+)，CD20(-)，Ki-67 约 30%"}), 200)
+			e.expect(e.do("POST", "/api/third/addadvice/"+ihc, third, map[string]any{"result": "again"}), 409)
+			e.decode(e.expect(e.do("GET", "/api/consultation/advice/"+id, expert, nil), 200), &ad)
+			if len(ad.Data) != 2 || ad.Data[0].Status != "done" || ad.Data[0].Result != "CK(+)，CD20(-)，Ki-67 约 30%" || ad.Data[1].Status != "executed" {
+				t.Fatalf("expert sees: %+v", ad.Data)
+			}
+			if n := e.count("case_logs", "consult_id = ? AND action = 'advice_result'", id); n != 1 {
+				t.Fatalf("third's result log lines: %d", n)
+			}
+		})
+		t.Run("Cancel", func(t *testing.T) {
+			var more advices
+			e.decode(e.expect(e.do("POST", a, expert, map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "re_cut"}}}), 200), &more)
+			last := more.Data[len(more.Data)-1].ID
+			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{ad.Data[0].ID}}), 409)
+			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{last}}), 200)
+			if n := e.count("advices", "consult_id = ?", id); n != 3 {
+				t.Fatalf("after cancel: %d", n)
+			}
+		})
+	})
+}

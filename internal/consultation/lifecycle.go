@@ -234,6 +234,12 @@ var Transitions = map[string]Transition{
 			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 2 || s.ManageConfirm == 3)
 		},
 		Apply: func(*State) {}},
+	// Advice: the expert orders special exams or technical re-work; the
+	// site executes it or passes a special exam to a third party.
+	"advice":          {Name: "advice", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_cancel":   {Name: "advice_cancel", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0
@@ -247,6 +253,16 @@ var Transitions = map[string]Transition{
 // is theirs to diagnose (not under review, recall or return).
 func handable(s State) bool {
 	return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+}
+
+// advisable: the assigned expert is working on the case.
+func advisable(s State) bool {
+	return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
+}
+
+// atCenter: the case is with the center (submitted, not recalled).
+func atCenter(s State) bool {
+	return s.Status != StatusToSubmit && s.IsRecall == RecallNone
 }
 
 func submitted(s *State) {

@@ -65,6 +65,12 @@ var allowedFrom = map[string][]string{
 	"publisher_publish":     {"releasing"},
 	"publisher_return":      {"releasing"},
 	"change_first_result":   {"counter_audit_to_confirm", "counter_audit_rejected"},
+	"advice":                {"pending_diagnosis", "diagnosing", "to_review"},
+	"advice_cancel":         {"pending_diagnosis", "diagnosing", "to_review"},
+	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
+		"counter_audit_to_confirm", "counter_audit_rejected"},
+	"advice_transfer": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
+		"counter_audit_to_confirm", "counter_audit_rejected"},
 	"invite_reply": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected"},
 }

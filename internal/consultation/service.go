@@ -281,3 +281,7 @@ func (s *Service) CanSee(ctx context.Context, id int64) bool {
 
 // Case returns a case the caller may see.
 func (s *Service) Case(ctx context.Context, id int64) (*Row, error) { return s.row(ctx, s.db, id) }
+
+// Scope is the condition on the consultations alias "c" for the cases the
+// caller may see, for other domains' lists joined to cases.
+func (s *Service) Scope(ctx context.Context) (sq.Sqlizer, error) { return s.scope(ctx) }

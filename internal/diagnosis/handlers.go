@@ -114,6 +114,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.dashboardRoutes(api)
 	s.counterAuditRoutes(api)
 	s.publisherRoutes(api)
+	s.adviceRoutes(api)
 }
 
 func (s *Service) inviteRoutes(api *httpx.API) {

@@ -748,6 +748,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the special exams asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/transfer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a special exam to a third party (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for special exams of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-advice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice counts per tab
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/append_diagnosis/{id}": {
         parameters: {
             query?: never;
@@ -920,6 +1020,46 @@ export interface paths {
          * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
          */
         get: operations["case-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the technical re-work asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["doctor_advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for technical re-work of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-doctor_advice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1276,6 +1416,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/third": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Third parties the case's advice may be passed to
+         * @description Roles: site, clinical
+         */
+        get: operations["case-thirds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/status_labels": {
         parameters: {
             query?: never;
@@ -1435,6 +1595,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice of a case, both kinds
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-of-case"];
+        put?: never;
+        /**
+         * Order special exams or technical re-work from the site
+         * @description Roles: expert
+         */
+        post: operations["advice-order"];
+        /**
+         * Withdraw pending advice (body: ids)
+         * @description Roles: expert
+         */
+        delete: operations["advice-cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2417,6 +2605,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/third/addadvice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The third party's result of an exam passed to them (id: advice)
+         * @description Roles: third
+         */
+        post: operations["third-add-advice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exams passed to the calling third party (pending=true: unanswered only)
+         * @description Roles: third
+         */
+        get: operations["third-advice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -2573,6 +2801,59 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Advice: {
+            block: string;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: date-time */
+            done_at: string | null;
+            done_by_name: string | null;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            item: string;
+            /** @enum {string} */
+            kind: "special" | "technical";
+            markers: string;
+            pathology_number: string;
+            patient_name: string;
+            remark: string;
+            result: string;
+            /** @enum {string} */
+            status: "pending" | "executed" | "transferred" | "done";
+            /** Format: int64 */
+            third_id: number | null;
+            third_name: string | null;
+            /** Format: date-time */
+            transferred_at: string | null;
+        };
+        "Advice-cancelRequest": {
+            ids?: number[] | null;
+        };
+        "Advice-transferRequest": {
+            /** Format: int64 */
+            third_id?: number;
+        };
+        AdviceInput: {
+            items?: components["schemas"]["AdviceItem"][] | null;
+            /** @enum {string} */
+            kind?: "special" | "technical";
+        };
+        AdviceItem: {
+            /** @description Paraffin block of the case */
+            block?: string;
+            /** @description special: immunohistochemisty, special_stain, molecular_pathology; technical: re_sample, re_cut, deep_cut, thin_cut, re_embeded, consult_he_cut, glue_cut, consult_cut, continue_cut, read_cut, cell_block, other */
+            item?: string;
+            /** @description Antibodies, stains or genes (required for special exams) */
+            markers?: string;
+            remark?: string;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -2876,6 +3157,9 @@ export interface components {
         };
         DataLibraryBody: {
             data: components["schemas"]["Library"];
+        };
+        DataListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
         };
         DataListAttachmentBody: {
             data: components["schemas"]["Attachment"][] | null;
@@ -3568,6 +3852,10 @@ export interface components {
             /** @description Letters, digits, _ or -; at most 10 */
             symbol?: string;
         };
+        ListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListCenterBody: {
             data: components["schemas"]["Center"][] | null;
             meta: components["schemas"]["Meta"];
@@ -3716,6 +4004,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        ResultBody: {
+            result?: string;
         };
         RoleBinding: {
             config: unknown;
@@ -5822,6 +6113,194 @@ export interface operations {
             };
         };
     };
+    "advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-transferRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "supplement-save": {
         parameters: {
             query?: never;
@@ -6122,6 +6601,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "doctor_advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-doctor_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
@@ -6769,6 +7316,38 @@ export interface operations {
             };
         };
     };
+    "case-thirds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListPersonRefBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-status-labels": {
         parameters: {
             query?: never;
@@ -7045,6 +7624,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListDiagnosisBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-of-case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-cancelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -8878,6 +9561,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-add-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-advice": {
+        parameters: {
+            query?: {
+                pending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
