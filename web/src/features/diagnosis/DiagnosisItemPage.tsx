@@ -20,6 +20,7 @@ import { DiagnosisFields, VersionList } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
 import { TransferActions } from './TransferActions';
+import { AdvicePanel } from './AdvicePanel';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -351,6 +352,7 @@ export default function DiagnosisItemPage() {
               />
             </Card>
             <VersionList versions={list} />
+            <AdvicePanel d={d} />
           </div>
         </Col>
       </Row>
