@@ -1,6 +1,11 @@
 package app_test
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"mime/multipart"
 	"net/url"
 	"strconv"
 	"strings"
@@ -358,6 +363,105 @@ func TestAdvice(t *testing.T) {
 			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{last}}), 200)
 			if n := e.count("advices", "consult_id = ?", id); n != 3 {
 				t.Fatalf("after cancel: %d", n)
+			}
+		})
+	})
+}
+
+// saveShot posts an image to the case as the slide viewer does.
+func (e *env) saveShot(id, token string, img []byte, fields ...string) resp {
+	e.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	fw, _ := w.CreateFormFile("file", "view.jpg")
+	fw.Write(img)
+	for i := 0; i+1 < len(fields); i += 2 {
+		w.WriteField(fields[i], fields[i+1])
+	}
+	w.Close()
+	return e.do("POST", "/api/diagnosis/"+id+"/save_shots", token, buf.Bytes(), "Content-Type", w.FormDataContentType())
+}
+
+func testImage(t *testing.T, w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for x := range w {
+		for y := range h {
+			img.Set(x, y, color.RGBA{uint8(200 + x%50), uint8(100 + y%100), 180, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestSaveShots(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-00361", f.expert)
+		expert, site := e.login("expert"), e.login("site")
+		var det struct {
+			Data struct {
+				Slides []struct {
+					ID int64 `json:"id"`
+				} `json:"slides"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+id, expert, nil), 200), &det)
+		slide := itoa(det.Data.Slides[0].ID)
+		img := testImage(t, 320, 240)
+		t.Run("BadInput", func(t *testing.T) {
+			e.expect(e.saveShot(id, expert, []byte("not an image")), 422)
+			e.expect(e.saveShot(id, expert, make([]byte, 5<<20+10)), 422)
+			e.expect(e.saveShot(id, expert, img, "slide_id", "999999"), 422)
+			e.expect(e.saveShot(id, e.login("expert2"), img), 404)
+			e.expect(e.saveShot(id, site, img), 403)
+			if n := e.count("case_shots", ""); n != 0 {
+				t.Fatalf("%d shots written", n)
+			}
+		})
+		var shot struct {
+			Data struct {
+				ID       int64  `json:"id"`
+				URL      string `json:"url"`
+				Selected bool   `json:"selected"`
+			} `json:"data"`
+		}
+		t.Run("Save", func(t *testing.T) {
+			e.decode(e.expect(e.saveShot(id, expert, img, "slide_id", slide, "caption", "A1 腺体异型增生 ×200"), 200), &shot)
+			if !shot.Data.Selected {
+				t.Fatal("a new screenshot is not selected for the report")
+			}
+			got := e.expect(e.do("GET", shot.Data.URL, expert, nil), 200)
+			if !bytes.Equal(got.Body, img) || got.Header.Get("Content-Type") != "image/jpeg" {
+				t.Fatalf("image: %d bytes, %s", len(got.Body), got.Header.Get("Content-Type"))
+			}
+			e.expect(e.do("GET", shot.Data.URL, e.login("site2"), nil), 404)
+		})
+		t.Run("ReportShowsSelected", func(t *testing.T) {
+			d := "/api/diagnosis/" + id
+			e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（胃窦）低级别上皮内瘤变。"}), 200)
+			with := e.expect(e.do("GET", "/api/diagnosis/report/preview/"+id, expert, nil), 200)
+			sp := d + "/shots/" + itoa(shot.Data.ID)
+			e.expect(e.do("PATCH", sp, expert, map[string]any{}), 422)
+			e.expect(e.do("PATCH", sp, site, map[string]any{"selected": false}), 403)
+			e.expect(e.do("PATCH", sp, expert, map[string]any{"selected": false}), 200)
+			without := e.expect(e.do("GET", "/api/diagnosis/report/preview/"+id, expert, nil), 200)
+			if len(with.Body) < len(without.Body)+len(img)/2 {
+				t.Fatalf("the selected image is not in the PDF: %d vs %d bytes", len(with.Body), len(without.Body))
+			}
+			e.expect(e.do("PATCH", sp, expert, map[string]any{"selected": true}), 200)
+			e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+			e.expect(e.saveShot(id, expert, img), 409)
+			e.expect(e.do("DELETE", sp, expert, nil), 409)
+			var l struct {
+				Data []any `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", d+"/shots", site, nil), 200), &l)
+			if len(l.Data) != 1 {
+				t.Fatalf("site sees %d shots", len(l.Data))
 			}
 		})
 	})

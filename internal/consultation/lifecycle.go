@@ -238,6 +238,8 @@ var Transitions = map[string]Transition{
 	// site executes it or passes a special exam to a third party.
 	"advice":          {Name: "advice", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
 	"advice_cancel":   {Name: "advice_cancel", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"save_shots":      {Name: "save_shots", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"shots_update":    {Name: "shots_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
 	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	"return_to_site": {Name: "return_to_site", Roles: allocRoles,

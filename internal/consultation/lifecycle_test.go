@@ -67,6 +67,8 @@ var allowedFrom = map[string][]string{
 	"change_first_result":   {"counter_audit_to_confirm", "counter_audit_rejected"},
 	"advice":                {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_cancel":         {"pending_diagnosis", "diagnosing", "to_review"},
+	"save_shots":            {"pending_diagnosis", "diagnosing", "to_review"},
+	"shots_update":          {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected"},
 	"advice_transfer": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",

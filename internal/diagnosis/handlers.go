@@ -115,6 +115,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.counterAuditRoutes(api)
 	s.publisherRoutes(api)
 	s.adviceRoutes(api)
+	s.shotRoutes(api)
 }
 
 func (s *Service) inviteRoutes(api *httpx.API) {

@@ -26,6 +26,8 @@ type Deps struct {
 	DelayHours func(ctx context.Context, libraryID int64) (int, error)
 	// ReportKind is the report kind (routine, frozen, cell) of a library.
 	ReportKind func(ctx context.Context, libraryID int64) (string, error)
+	// Files stores the screenshots saved to cases.
+	Files ShotFiles
 	// Thirds lists the third parties of a center (advice passed on).
 	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// Watermark is the system's report watermark, nil when off.
