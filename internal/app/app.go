@@ -73,7 +73,9 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc))
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
 	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
-	diagSvc := diagnosis.New(a.DB, diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc))
+	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
+	diagDeps.Files = fileSvc
+	diagSvc := diagnosis.New(a.DB, diagDeps)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
 		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir)); err != nil {

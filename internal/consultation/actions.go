@@ -231,16 +231,30 @@ func (s *Service) BatchBindExpert(ctx context.Context, ids []int64, expertID int
 	return s.batch(ctx, ids, func(id int64) error { return s.BindExpert(ctx, id, expertID) })
 }
 
-// Referral gives an assigned case to a different expert.
+// Referral gives an assigned case to a different expert (the allocator).
 func (s *Service) Referral(ctx context.Context, id, expertID int64, why string) error {
-	return s.one(ctx, id, "referral", why, func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
+	return s.refer(ctx, "referral", id, expertID, strings.TrimSpace(why))
+}
+
+// ExpertReferral is the assigned expert giving their case to a different
+// expert of the center, with a reason; the lock and any pending handover end.
+func (s *Service) ExpertReferral(ctx context.Context, id, expertID int64, why string) error {
+	why, err := reason("reason", why)
+	if err != nil {
+		return err
+	}
+	return s.refer(ctx, "expert_referral", id, expertID, why)
+}
+
+func (s *Service) refer(ctx context.Context, name string, id, expertID int64, why string) error {
+	return s.one(ctx, id, name, why, func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
 		if r.ExpertID != nil && *r.ExpertID == expertID {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.same_expert")
 		}
 		if err := s.checkExpert(ctx, r, expertID); err != nil {
 			return nil, err
 		}
-		vals := map[string]any{}
+		vals := map[string]any{"locked_by": nil, "handover_from": nil}
 		return vals, s.assign(ctx, vals, expertID, r.Expedite == 1)
 	})
 }

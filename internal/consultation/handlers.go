@@ -56,6 +56,8 @@ func (s *Service) Routes(api *httpx.API) {
 	s.distributeRoutes(api)
 	s.logRoutes(api)
 	s.chargeRoutes(api)
+	s.collectionRoutes(api)
+	s.handoverRoutes(api)
 }
 
 func (s *Service) readRoutes(api *httpx.API) {

@@ -19,6 +19,8 @@ import { ActionBar } from './ActionBar';
 import { DiagnosisFields, VersionList } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
+import { TransferActions } from './TransferActions';
+import { AdvicePanel } from './AdvicePanel';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -273,6 +275,7 @@ export default function DiagnosisItemPage() {
           )}
         </Flex>
         <Space>
+          <TransferActions d={d} me={me} />
           {work && (
             <Button icon={<FilePdfOutlined />} onClick={() => previewReport(id).catch(showError)} data-testid="preview-report">
               {t('diagnosis.previewReport')}
@@ -360,6 +363,7 @@ export default function DiagnosisItemPage() {
               />
             </Card>
             <VersionList versions={list} consultNo={d.consult_no} />
+            <AdvicePanel d={d} />
           </div>
         </Col>
       </Row>
