@@ -28,6 +28,9 @@ type Deps struct {
 	ReportKind func(ctx context.Context, libraryID int64) (string, error)
 	// Watermark is the system's report watermark, nil when off.
 	Watermark func(ctx context.Context) *report.Watermark
+	// ReportLayout is the report template in use for a report kind; nil
+	// prints with report.DefaultLayout.
+	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
 }
 
 // Service runs the expert's work on cases.
