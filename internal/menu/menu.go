@@ -87,6 +87,7 @@ func catalog() []*Entry {
 			leaf(10, "中心管理", "Centers", "/department/manage", "DepartmentManage", "ApartmentOutlined", access.Admin),
 			leaf(20, "站点管理", "Sites", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
 			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
+			leaf(60, "报告模板", "Report templates", "/setting/report", "SettingReport", "FileProtectOutlined", access.Admin),
 		),
 		leaf(900, "操作日志", "Operation log", "/log/operation", "LogOperation", "FileSearchOutlined", access.Admin),
 		leaf(1000, "个人设置", "Account", "/account", "Account", "UserOutlined", access.Roles...),

@@ -84,6 +84,7 @@ var templateList = &listquery.Resource{
 	},
 	DefaultSort: []string{"t.kind ASC", "t.active DESC"},
 	TieBreak:    "t.id ASC",
+	ExtraParams: []string{"tab"},
 }
 
 const templateColumns = "t.id, t.kind, t.name, t.active, t.layout, t.created_at, t.updated_at"
@@ -96,6 +97,10 @@ func (s *Templates) List(ctx context.Context, req listquery.Request) ([]ReportTe
 	}
 	base := s.db.Builder().Select(templateColumns).From("report_templates t")
 	count := s.db.Builder().Select("COUNT(*)").From("report_templates t")
+	// The list's tabs are the report kinds; "all" (or none) shows every kind.
+	if tab, _ := q.Extra["tab"].(string); tab != "" && tab != "all" {
+		base, count = base.Where(sq.Eq{"t.kind": tab}), count.Where(sq.Eq{"t.kind": tab})
+	}
 	return listquery.Run[ReportTemplate](ctx, s.db, q, base, count)
 }
 
