@@ -23,6 +23,7 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/report"
 	"telepath/internal/settings"
 	"telepath/internal/slideserver"
 	"telepath/internal/user"
@@ -73,8 +74,10 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc))
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
 	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
+	reportTemplates := report.NewTemplates(a.DB)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagDeps.Files = fileSvc
+	diagDeps.ReportLayout = reportTemplates.InUse
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
@@ -96,6 +99,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	consultSvc.Routes(api)
 	diagSvc.Routes(api, mux)
 	settingsSvc.Routes(api)
+	reportTemplates.Routes(api)
 	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
 	if err != nil {
 		return err

@@ -32,6 +32,9 @@ type Deps struct {
 	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// Watermark is the system's report watermark, nil when off.
 	Watermark func(ctx context.Context) *report.Watermark
+	// ReportLayout is the report template in use for a report kind; nil
+	// prints with report.DefaultLayout.
+	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
 }
 
 // Service runs the expert's work on cases.

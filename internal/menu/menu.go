@@ -92,6 +92,7 @@ func catalog() []*Entry {
 			leaf(20, "医院管理", "Hospitals", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
 			leaf(25, "病理库管理", "Pathology libraries", "/bank/manage", "BankManage", "DatabaseOutlined", access.Admin),
 			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
+			leaf(40, "报告模板", "Report templates", "/setting/report", "SettingReport", "FileProtectOutlined", access.Admin),
 			leaf(60, "收费项目", "Charge items", "/setting/chargeItem", "SettingChargeItem", "AccountBookOutlined", access.Admin, access.CenterAdmin),
 			leaf(80, "超时配置", "Timeouts", "/setting/timeoutConfig", "SettingTimeoutConfig", "ClockCircleOutlined", access.Admin),
 		),

@@ -16,7 +16,8 @@ func (p *pdf) header() {
 	d := p.d
 	y := top
 	qrBottom := y
-	if bits := qrBits(d.VerifyURL); bits != nil {
+	h := p.t.Header
+	if bits := qrBits(d.VerifyURL); bits != nil && h.Verify {
 		x := right - qrSize
 		p.qr(bits, x, y, qrSize)
 		qrBottom = y + qrSize + 2
@@ -28,7 +29,7 @@ func (p *pdf) header() {
 	}
 	// The title block is centred on the page but kept clear of the QR code.
 	blockW := contentW - 2*(qrSize+8)
-	if name := strings.TrimSpace(d.CenterName); name != "" {
+	if name := strings.TrimSpace(d.CenterName); name != "" && h.Center {
 		for _, l := range p.lines(clip(name, 120), blockW, 15) {
 			p.textCenter(pageW/2, y, l, 15, colText, true)
 			y += 15 * 1.45
@@ -57,8 +58,13 @@ func (p *pdf) header() {
 
 	// Sending hospital left, report number right; both may wrap.
 	half := contentW/2 - 6
-	hosp := p.lines(p.T(keySendingHospital, map[string]any{"name": clip(d.HospitalName, 200)}), half, sizeLabel)
-	no := p.lines(p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)}), half, sizeLabel)
+	var hosp, no []string
+	if h.Hospital && strings.TrimSpace(d.HospitalName) != "" {
+		hosp = p.lines(p.T(keySendingHospital, map[string]any{"name": clip(d.HospitalName, 200)}), half, sizeLabel)
+	}
+	if h.ReportNo && strings.TrimSpace(d.ReportNo) != "" {
+		no = p.lines(p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)}), half, sizeLabel)
+	}
 	lh := sizeLabel * 1.5
 	for i := 0; i < max(len(hosp), len(no)); i++ {
 		if i < len(hosp) {

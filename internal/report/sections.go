@@ -38,6 +38,8 @@ func (p *pdf) section(s Section, heading string) {
 		p.textSection(heading, d.CriticalValues, sizeBody, colMark, true)
 	case SectionSignatures:
 		p.signatures()
+	case SectionDates:
+		p.dates()
 	}
 }
 
@@ -297,7 +299,7 @@ func (p *pdf) picture(b []byte, x, y, w, h float64) {
 }
 
 // signatures closes the report: the signing expert with the handwritten
-// signature when there is one, the reviewer, and the dates.
+// signature when there is one, and the reviewer.
 func (p *pdf) signatures() {
 	d := p.d
 	const sigH = 34.0
@@ -336,8 +338,19 @@ func (p *pdf) signatures() {
 		p.text(left+half+p.textWidth(l, size)+4, ty, clip(r, 40), size, colText, true)
 	}
 	p.y = y + rowH + 4
+}
 
-	// Row 2: dates.
+// dates prints when the report was signed and released.
+func (p *pdf) dates() {
+	d := p.d
+	size := sizeBody
+	lh := size * 1.8
+	half := contentW / 2
+	colon := p.T("report.colon", nil)
+	if d.ReportedAt.IsZero() && d.PublishedAt.IsZero() {
+		return
+	}
+	p.need(lh)
 	if s := p.formatTime(d.ReportedAt); s != "" {
 		l := p.T(keyReportedAt, nil) + colon
 		p.text(left, p.y, l, size, colMuted, false)

@@ -2541,6 +2541,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setting/report/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report template tab counts (all, routine, frozen, cell)
+         * @description Roles: admin
+         */
+        get: operations["report-template-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/default/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in layout of a report kind, to start a new template from
+         * @description Roles: admin
+         */
+        get: operations["report-template-default"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List report templates
+         * @description Roles: admin
+         */
+        get: operations["report-template-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sections and fields a report template may use
+         * @description Roles: admin
+         */
+        get: operations["report-template-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a report template
+         * @description Roles: admin
+         */
+        get: operations["report-template-get"];
+        put?: never;
+        /**
+         * Update a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/uploads": {
         parameters: {
             query?: never;
@@ -3239,6 +3363,9 @@ export interface components {
         DataItemBody: {
             data: components["schemas"]["Item"];
         };
+        DataLayoutBody: {
+            data: components["schemas"]["Layout"];
+        };
         DataLibraryBody: {
             data: components["schemas"]["Library"];
         };
@@ -3303,6 +3430,12 @@ export interface components {
         };
         DataPublicKeyBody: {
             data: components["schemas"]["PublicKey"];
+        };
+        DataReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"];
+        };
+        DataReportTemplateOptionsBody: {
+            data: components["schemas"]["ReportTemplateOptions"];
         };
         DataSessionBody: {
             data: components["schemas"]["Session"];
@@ -3861,6 +3994,24 @@ export interface components {
             status?: 0 | 1;
             unit?: string;
         };
+        Layout: {
+            header: components["schemas"]["ReportHeader"];
+            /** @description In print order */
+            sections: components["schemas"]["LayoutSection"][] | null;
+            /** @description Report title in English */
+            title_en: string;
+            /** @description Report title in Chinese */
+            title_zh: string;
+        };
+        LayoutSection: {
+            /** @description Patient section only: the case fields of its table, in order */
+            fields?: string[] | null;
+            heading_en?: string;
+            heading_zh?: string;
+            /** @description patient, clinical, specimens, gross, microscopic, immunohistochemistry, diagnosis, images, remark, critical, signatures, dates */
+            key: string;
+            show: boolean;
+        };
         Library: {
             /** @description Sub-libraries (tree=1 only) */
             children?: components["schemas"]["Library"][] | null;
@@ -3968,6 +4119,10 @@ export interface components {
         };
         ListRecordBody: {
             data: components["schemas"]["Record"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"][] | null;
             meta: components["schemas"]["Meta"];
         };
         ListRowBody: {
@@ -4097,6 +4252,44 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        ReportHeader: {
+            /** @description The diagnosing center's name above the title */
+            center: boolean;
+            /** @description The sending hospital under the title */
+            hospital: boolean;
+            /** @description The report number under the title */
+            report_no: boolean;
+            /** @description QR code and verification code; required: it proves the report authentic */
+            verify: boolean;
+        };
+        ReportTemplate: {
+            /** @description In use for its kind */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            layout: components["schemas"]["Layout"];
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportTemplateInput: {
+            active?: boolean;
+            /** @description routine, frozen or cell; fixed once created */
+            kind?: string;
+            layout: components["schemas"]["Layout"];
+            /** @description Shown in the template list */
+            name: string;
+        };
+        ReportTemplateOptions: {
+            headless: string[] | null;
+            patient_fields: string[] | null;
+            required: string[] | null;
+            sections: string[] | null;
         };
         ResultBody: {
             result?: string;
@@ -9540,6 +9733,252 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListRoleInfoBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description routine, frozen or cell */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLayoutBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateOptionsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
                 };
             };
             /** @description Error */
