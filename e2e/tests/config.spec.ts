@@ -1,5 +1,5 @@
 import { expect, test } from '../lib/test';
-import { unique } from '../lib/api';
+import { apiLogin, call, unique } from '../lib/api';
 import { fieldError, input } from '../lib/antd';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -64,4 +64,28 @@ test('an admin adds a charge item and a timeout; both appear in their lists', as
   const row = page.getByRole('row').filter({ hasText: timeout });
   await expect(row).toContainText('48 小时');
   await expect(row).toContainText('12 小时');
+});
+
+test('an admin renames the platform; a bad icon address is refused and the name comes back when cleared', async ({ page }) => {
+  const name = `明州远程病理会诊${unique('').slice(-4)}`;
+  await signInWithToken(page, 'admin', { to: '/setting/other-config' });
+  await expect(page.getByRole('heading', { name: '系统配置' })).toBeVisible();
+  const form = page.locator('form').first();
+  await input(form, '平台名称').fill(name);
+  await input(form, '网站图标').fill('javascript:alert(1)');
+  await page.getByTestId('settings-save').click();
+  await expect(fieldError(form, '请填写本站路径（以 / 开头）或 https 地址')).toBeVisible();
+  await input(form, '网站图标').fill('/favicon.svg');
+  await page.getByTestId('settings-save').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(name));
+
+  // Cleared (through the API: the screen refuses a second save within 5 s), the built-in name is back.
+  const admin = await apiLogin('admin');
+  const current = (await call<Record<string, unknown>>('GET', '/api/config/setting')).body.data;
+  const keys = ['language', 'page_icon', 'title', 'copyright', 'captcha_enable', 'need_upload_slide', 'watermark'];
+  const body = Object.fromEntries(keys.map((k) => [k, current[k]]));
+  expect((await call('PUT', '/api/config/setting', { token: admin, body: { ...body, page_title: '' } })).status).toBe(200);
+  await page.reload();
+  await expect(page).toHaveTitle(/系统配置 - Telepath 远程病理会诊平台/);
 });

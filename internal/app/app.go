@@ -63,6 +63,8 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	if err != nil {
 		return err
 	}
+	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
+	authSvc.UseCaptchaSetting(func(ctx context.Context) bool { return settingsSvc.System(ctx).CaptchaEnable })
 	if err := a.seed(ctx); err != nil {
 		return err
 	}
@@ -71,9 +73,8 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	libSvc := library.New(a.DB)
 	billSvc := billing.New(a.DB)
 	fileSvc := files.New(a.DB, a.Config.DataDir)
-	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc))
+	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc, settingsSvc))
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
-	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
 	reportTemplates := report.NewTemplates(a.DB)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagDeps.Files = fileSvc

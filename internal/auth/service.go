@@ -45,6 +45,16 @@ type Service struct {
 	limiter *ipLimiter
 	audit   *audit.Log
 	now     func() time.Time
+	// captchaSetting is the administrator's captcha_enable; the operator's
+	// Config.Captcha switches the captcha off whatever it says.
+	captchaSetting func(context.Context) bool
+}
+
+// UseCaptchaSetting makes the captcha follow the system configuration.
+func (s *Service) UseCaptchaSetting(on func(context.Context) bool) { s.captchaSetting = on }
+
+func (s *Service) captchaOn(ctx context.Context) bool {
+	return s.cfg.Captcha && (s.captchaSetting == nil || s.captchaSetting(ctx))
 }
 
 // New returns the service, creating the login key on first start.

@@ -82,7 +82,7 @@ func (s *Service) send(ctx context.Context, id int64, name string) error {
 		if r.ChargeStatus != ChargeCharged {
 			v.Add("charge", "case.not_charged")
 		}
-		if s.deps.NeedSlides && r.SlideCount == 0 {
+		if s.deps.NeedSlides != nil && s.deps.NeedSlides(ctx) && r.SlideCount == 0 {
 			v.Add("slides", "case.no_slide")
 		}
 		if err := v.Err(); err != nil {

@@ -37,7 +37,7 @@ type Deps struct {
 	// Files resolves uploaded files the caller may attach.
 	Files FileResolver
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
-	NeedSlides bool
+	NeedSlides func(context.Context) bool
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.

@@ -95,6 +95,7 @@ func catalog() []*Entry {
 			leaf(40, "报告模板", "Report templates", "/setting/report", "SettingReport", "FileProtectOutlined", access.Admin),
 			leaf(60, "收费项目", "Charge items", "/setting/chargeItem", "SettingChargeItem", "AccountBookOutlined", access.Admin, access.CenterAdmin),
 			leaf(80, "超时配置", "Timeouts", "/setting/timeoutConfig", "SettingTimeoutConfig", "ClockCircleOutlined", access.Admin),
+			leaf(90, "系统配置", "System settings", "/setting/other-config", "SettingOtherConfig", "ToolOutlined", access.Admin),
 		),
 		leaf(900, "操作日志", "Operation log", "/log/operation", "LogOperation", "FileSearchOutlined", access.Admin),
 		leaf(1000, "个人设置", "Account settings", "/account", "Account", "UserOutlined", access.Roles...),

@@ -39,6 +39,7 @@ export const routes = [
                   { path: '/bank/manage', lazy: page(() => import('../features/config/LibraryPage')) },
                   { path: '/setting/chargeItem', lazy: page(() => import('../features/config/ChargeItemPage')) },
                   { path: '/setting/timeoutConfig', lazy: page(() => import('../features/config/TimeoutConfigPage')) },
+                  { path: '/setting/other-config', lazy: page(() => import('../features/config/SystemSettingsPage')) },
                   { path: '/log/operation', lazy: page(() => import('../features/audit/OperationLogPage')) },
                   { path: '/account', lazy: page(() => import('../features/account/AccountPage')) },
                   { path: '/dss/uploading', lazy: page(() => import('../features/upload/UploadingPage')) },

@@ -624,7 +624,11 @@ export interface paths {
         };
         /** Public system configuration */
         get: operations["system-config"];
-        put?: never;
+        /**
+         * Change the system configuration
+         * @description Roles: admin
+         */
+        put: operations["system-config-update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4613,6 +4617,24 @@ export interface components {
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
+        SystemInput: {
+            captcha_enable: boolean;
+            copyright: string;
+            /**
+             * @description Interface language of users who have not chosen one
+             * @enum {string}
+             */
+            language: "zh-CN" | "en-US";
+            /** @description A case needs at least one slide to be submitted */
+            need_upload_slide: boolean;
+            /** @description Favicon: a path on this server or an https URL */
+            page_icon: string;
+            /** @description Browser and login title; empty for the built-in title in the reader's language */
+            page_title: string;
+            /** @description Short name in the sidebar */
+            title: string;
+            watermark: components["schemas"]["Watermark"];
+        };
         Template: {
             category: string;
             /** Format: date-time */
@@ -6095,6 +6117,39 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSystemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "system-config-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemInput"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
