@@ -3,11 +3,13 @@ package app_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 )
 
@@ -429,4 +431,37 @@ func n64(id string) int64 {
 	var n int64
 	fmt.Sscan(id, &n)
 	return n
+}
+
+// TestTimeoutMarkers: a case past its time limit is "timed out", one past its
+// reminder time "soon timed out", both in the lists' tabs and on the rows.
+func TestTimeoutMarkers(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		m := &matrix{e: e, f: e.fixture(), tokens: map[string]string{"site": e.login("site"), "allocator": e.login("allocator"), "admin": e.login("admin")}}
+		late, soon, fine := m.build("pending_diagnosis"), m.build("pending_diagnosis"), m.build("pending_diagnosis")
+		now := time.Now().UTC()
+		set := func(id string, timeout, remind time.Time) {
+			e.app.DB.MustExec(e.app.DB.Rebind("UPDATE consultations SET timeout_at = ?, remind_at = ? WHERE id = ?"), timeout, remind, id)
+		}
+		set(late, now.Add(-time.Hour), now.Add(-25*time.Hour))
+		// The reminder time decides, not a fixed day before the limit.
+		set(soon, now.Add(30*time.Hour), now.Add(-time.Hour))
+		set(fine, now.Add(20*time.Hour), now.Add(10*time.Hour))
+		for tab, want := range map[string]string{"timeout": late, "soon_timeout": soon} {
+			for _, who := range []string{"site", "allocator"} {
+				l := e.list("/api/consultation/list", m.tokens[who], url.Values{"params": {`{"tab":"` + tab + `"}`}})
+				if l.Meta.Pagination.Total != 1 || fmt.Sprint(l.Data[0]["id"]) != want {
+					t.Fatalf("%s tab for %s: %+v", tab, who, l.Data)
+				}
+				marker := map[string]string{"timeout": "timeout", "soon_timeout": "soon"}[tab]
+				if l.Data[0]["timing"] != marker {
+					t.Fatalf("%s row marked %v", tab, l.Data[0]["timing"])
+				}
+			}
+		}
+		l := e.list("/api/consultation/list", m.tokens["allocator"], url.Values{"params": {`{"id":` + fine + `}`}})
+		if l.Meta.Pagination.Total != 1 || l.Data[0]["timing"] != nil && l.Data[0]["timing"] != "" {
+			t.Fatalf("a case within its time is marked: %+v", l.Data)
+		}
+	})
 }
