@@ -204,7 +204,7 @@ func (s *Server) SaveAnnotations(ctx context.Context, id int64, labels []Label) 
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		_, err := db.Exec(ctx, tx, tx.Builder().Insert("slide_annotations").
 			Columns("slide_id", "user_id", "labels", "label_count", "version", "updated_at").Values(id, me, string(body), len(labels), 1, now).
-			Suffix("ON CONFLICT (slide_id, user_id) DO UPDATE SET labels = excluded.labels, label_count = excluded.label_count, " +
+			Suffix("ON CONFLICT (slide_id, user_id) DO UPDATE SET labels = excluded.labels, label_count = excluded.label_count, "+
 				"version = slide_annotations.version + 1, updated_at = excluded.updated_at"))
 		if err != nil {
 			return apperr.Wrap(err, "save annotations")
