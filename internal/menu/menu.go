@@ -82,7 +82,7 @@ func catalog() []*Entry {
 			counted(leaf(30, "会诊邀请", "Invitations to me", "/diagnosis/invited", "DiagnosisInvited", "MailOutlined", access.Expert), "invited", "#eb2f96"),
 			leaf(40, "我的邀请", "Sent invitations", "/diagnosis/invite", "DiagnosisInvite", "SendOutlined", access.Expert),
 		),
-		group(600, "上传管理", "Upload management", "/dss", "Dss", "CloudUploadOutlined",
+		group(600, "上传管理", "Uploads", "/dss", "Dss", "CloudUploadOutlined",
 			leaf(10, "正在上传", "Uploading", "/dss/uploading", "DssUploading", "UploadOutlined", access.Site),
 			leaf(20, "已上传", "Uploaded", "/dss/uploaded", "DssUploaded", "FolderOpenOutlined", access.Site),
 			leaf(30, "上传设置", "Upload settings", "/dss/upload-setting", "DssUploadSetting", "SettingOutlined", access.Site),
