@@ -2737,6 +2737,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/slides/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's annotations of a slide and, read-only, those of the others who may see its case
+         * @description Roles: *
+         */
+        get: operations["slide-annotations"];
+        /**
+         * Replace the caller's annotations of a slide (at most 20,000 labels, 16 MiB)
+         * @description Roles: *
+         */
+        put: operations["slide-annotations-save"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/{id}/download": {
         parameters: {
             query?: never;
@@ -3066,6 +3090,26 @@ export interface components {
             markers?: string;
             remark?: string;
         };
+        AnnotationSet: {
+            labels: components["schemas"]["Label"][] | null;
+            name: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /** Format: int64 */
+            user_id: number;
+            /**
+             * Format: int64
+             * @description Incremented by every save; 0 before the first
+             */
+            version: number;
+        };
+        Annotations: {
+            mine: components["schemas"]["AnnotationSet"];
+            others: components["schemas"]["AnnotationSet"][] | null;
+        };
+        AnnotationsInBody: {
+            labels: components["schemas"]["Label"][] | null;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -3325,6 +3369,12 @@ export interface components {
              * @description Waiting for the expert's review of a colleague's diagnosis
              */
             to_review: number;
+        };
+        DataAnnotationSetBody: {
+            data: components["schemas"]["AnnotationSet"];
+        };
+        DataAnnotationsBody: {
+            data: components["schemas"]["Annotations"];
         };
         DataCaptchaBody: {
             data: components["schemas"]["Captcha"];
@@ -3998,6 +4048,22 @@ export interface components {
             status?: 0 | 1;
             unit?: string;
         };
+        Label: {
+            color: string;
+            description: string;
+            /** Format: double */
+            fontSize?: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            lineWidth: number;
+            /** @description Drawn as a measurement (shows its length or area) */
+            measure?: boolean;
+            /** @description rect/ellipse: two opposite corners; arrow/line: from, to; text: anchor; others: vertices */
+            points: components["schemas"]["Point"][] | null;
+            /** @enum {string} */
+            tool: "rect" | "ellipse" | "polygon" | "freehand" | "arrow" | "line" | "text";
+        };
         Layout: {
             header: components["schemas"]["ReportHeader"];
             /** @description In print order */
@@ -4216,6 +4282,12 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        Point: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
         };
         PublicKey: {
             /** @description SPKI PEM of the RSA key for password encryption (RSA-OAEP, SHA-256) */
@@ -10219,6 +10291,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-annotations-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationsInBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationSetBody"];
                 };
             };
             /** @description Error */
