@@ -160,7 +160,8 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
 		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),
 		"timeout":         sq.And{open, sq.Lt{"c.timeout_at": now}},
-		"soon_timeout":    sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.Lt{"c.timeout_at": now.Add(24 * time.Hour)}},
+		// Due soon: from the reminder time (timeout minus the reminder hours) on, as the dashboard and the row badge.
+		"soon_timeout": sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
 	}
 }
 
