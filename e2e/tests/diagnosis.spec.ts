@@ -227,6 +227,31 @@ test('signing into the hesitation period asks for confirmation; the expert can r
   await expect(page.getByTestId('action-publish')).toBeVisible();
 });
 
+test('the worklist keeps the chosen tab when searching', async ({ page }) => {
+  const c = await diagnosedCase({ patient: '欧阳小满', opinion: '（皮肤）脂溢性角化病。' });
+  await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
+  await page.getByTestId('tab-diagnosing').click();
+  await expect(page).toHaveURL(/diagnosing/);
+  // The search form…
+  const form = page.getByTestId('search-form');
+  await form.locator('.ant-form-item').filter({ hasText: '患者姓名' }).locator('input').fill(c.patient);
+  await page.getByTestId('search-submit').click();
+  await expect(page).toHaveURL(/diagnosing/);
+  await expect(page.locator('.ant-tabs-tab-active')).toContainText('诊断中');
+  await expect(page.getByTestId(`open-${c.id}`)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  // …and the free-text search.
+  await page.getByTestId('list-reset').or(page.getByRole('button', { name: /重\s*置/ })).first().click();
+  await page.getByTestId('tab-diagnosing').click();
+  await page.getByTestId('list-search').fill(c.consultNo);
+  await page.getByTestId('list-search').press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  await expect(page).toHaveURL(/diagnosing/);
+  await expect(page.locator('.ant-tabs-tab-active')).toContainText('诊断中');
+  await expect(page.getByTestId(`open-${c.id}`)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+});
+
 // Screens for people to look at (not assertions): the expert's three screens in both
 // languages at two widths, under e2e/artifacts/screens/.
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
