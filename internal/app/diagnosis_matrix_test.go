@@ -584,3 +584,46 @@ func TestPublishCheckOrder(t *testing.T) {
 		e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
 	})
 }
+
+// "Due soon" starts at the reminder time (timeout minus the reminder hours)
+// in the worklist tab as on the dashboard and the row badge; the dashboard
+// also counts the cases the expert returned to the center.
+func TestDueSoonAndReturnedCounts(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert := e.login("expert")
+		soon := e.submittedCase(f, "BL2026-01101", f.expert)
+		notYet := e.submittedCase(f, "BL2026-01102", f.expert)
+		returned := e.submittedCase(f, "BL2026-01103", f.expert)
+		now := time.Now().UTC()
+		set := func(id string, timeout, remind time.Time) {
+			if _, err := e.app.DB.Exec(e.app.DB.Rebind("UPDATE consultations SET timeout_at = ?, remind_at = ? WHERE id = ?"), timeout, remind, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		set(soon, now.Add(30*time.Hour), now.Add(-time.Hour))     // reminder passed, far from the timeout
+		set(notYet, now.Add(20*time.Hour), now.Add(10*time.Hour)) // within a day, reminder not yet
+		e.expect(e.do("POST", "/api/diagnosis/"+returned+"/return", expert, map[string]any{"reason": "非本专业方向"}), 200)
+
+		l := e.list("/api/consultation/list", expert, map[string][]string{"params": {`{"tab":"soon_timeout"}`}})
+		if l.Meta.Pagination.Total != 1 {
+			t.Fatalf("due soon tab: %d cases", l.Meta.Pagination.Total)
+		}
+		var c struct {
+			Data struct {
+				Timing string `json:"timing"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+soon, expert, nil), 200), &c)
+		if c.Data.Timing != "soon" {
+			t.Fatalf("badge: %q", c.Data.Timing)
+		}
+		var d struct {
+			Data map[string]int `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/diagnosis/list/statistical_count", expert, nil), 200), &d)
+		if d.Data["soon_timeout"] != 1 || d.Data["returned"] != 1 || d.Data["pending"] != 2 {
+			t.Fatalf("dashboard: %v", d.Data)
+		}
+	})
+}
