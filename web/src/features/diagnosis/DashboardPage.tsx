@@ -74,7 +74,7 @@ export default function DashboardPage() {
       </Flex>
       <Row gutter={[12, 12]}>
         {CARDS.map((c) => (
-          <Col key={c.key} xs={12} md={8} xl={6} xxl={{ flex: '20%' } as never}>
+          <Col key={c.key} xs={12} md={8} xl={{ flex: '20%' } as never}>
             <Card hoverable size="small" onClick={() => navigate(c.to)} data-testid={`count-${c.key}`} styles={{ body: { padding: 16 } }}>
               <Flex justify="space-between" align="center">
                 <Statistic
