@@ -63,8 +63,11 @@ test('expert diagnoses from a template, invites, has it reviewed and signs; the 
   await expect(page.getByTestId('lock-holder')).toBeVisible();
 
   // 2. Its slide opens in the viewer and a tile image arrives.
-  await page.getByRole('tab', { name: /切片与附件/ }).click();
-  const [viewer] = await Promise.all([page.waitForEvent('popup'), page.getByTestId(`open-slide-${c.slideIds[0]}`).click()]);
+  // The first tab shows the slide's thumbnail; a click opens the viewer in a new tab.
+  const thumb = page.getByTestId(`slide-thumb-${c.slideIds[0]}`).locator('img');
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  const [viewer] = await Promise.all([page.waitForEvent('popup'), thumb.click()]);
   const tile = await viewer.waitForResponse((r) => /\/slide_files\/\d+\/\d+_\d+\.(jpe?g|png|webp)/.test(r.url()) && r.request().method() === 'GET');
   expect(tile.status()).toBe(200);
   expect(tile.headers()['content-type']).toMatch(/^image\//);
