@@ -63,8 +63,11 @@ test('expert diagnoses from a template, invites, has it reviewed and signs; the 
   await expect(page.getByTestId('lock-holder')).toBeVisible();
 
   // 2. Its slide opens in the viewer and a tile image arrives.
-  await page.getByRole('tab', { name: /切片与附件/ }).click();
-  const [viewer] = await Promise.all([page.waitForEvent('popup'), page.getByTestId(`open-slide-${c.slideIds[0]}`).click()]);
+  // The first tab shows the slide's thumbnail; a click opens the viewer in a new tab.
+  const thumb = page.getByTestId(`slide-thumb-${c.slideIds[0]}`).locator('img');
+  await expect(thumb).toBeVisible();
+  await expect.poll(() => thumb.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
+  const [viewer] = await Promise.all([page.waitForEvent('popup'), thumb.click()]);
   const tile = await viewer.waitForResponse((r) => /\/slide_files\/\d+\/\d+_\d+\.(jpe?g|png|webp)/.test(r.url()) && r.request().method() === 'GET');
   expect(tile.status()).toBe(200);
   expect(tile.headers()['content-type']).toMatch(/^image\//);
@@ -225,6 +228,31 @@ test('signing into the hesitation period asks for confirmation; the expert can r
   await expect(page.getByTestId('hesitation')).toHaveCount(0);
   await expect(field(page, 'opinion')).toHaveValue('（乳腺）纤维腺瘤。');
   await expect(page.getByTestId('action-publish')).toBeVisible();
+});
+
+test('the worklist keeps the chosen tab when searching', async ({ page }) => {
+  const c = await diagnosedCase({ patient: '欧阳小满', opinion: '（皮肤）脂溢性角化病。' });
+  await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
+  await page.getByTestId('tab-diagnosing').click();
+  await expect(page).toHaveURL(/diagnosing/);
+  // The search form…
+  const form = page.getByTestId('search-form');
+  await form.locator('.ant-form-item').filter({ hasText: '患者姓名' }).locator('input').fill(c.patient);
+  await page.getByTestId('search-submit').click();
+  await expect(page).toHaveURL(/diagnosing/);
+  await expect(page.locator('.ant-tabs-tab-active')).toContainText('诊断中');
+  await expect(page.getByTestId(`open-${c.id}`)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
+  // …and the free-text search.
+  await page.getByTestId('list-reset').or(page.getByRole('button', { name: /重\s*置/ })).first().click();
+  await page.getByTestId('tab-diagnosing').click();
+  await page.getByTestId('list-search').fill(c.consultNo);
+  await page.getByTestId('list-search').press('Enter');
+  await expect(page).toHaveURL(/search=/);
+  await expect(page).toHaveURL(/diagnosing/);
+  await expect(page.locator('.ant-tabs-tab-active')).toContainText('诊断中');
+  await expect(page.getByTestId(`open-${c.id}`)).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(1);
 });
 
 // Screens for people to look at (not assertions): the expert's three screens in both

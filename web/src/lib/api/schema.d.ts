@@ -3356,6 +3356,11 @@ export interface components {
             releasing: number;
             /**
              * Format: int64
+             * @description Cases the expert returned to the center, not yet reassigned
+             */
+            returned: number;
+            /**
+             * Format: int64
              * @description Close to their time limit
              */
             soon_timeout: number;
