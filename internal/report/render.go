@@ -146,6 +146,9 @@ type pdf struct {
 	widths map[rune]float64
 	// boldWidths are the advances of bold Latin runes (the bold face).
 	boldWidths map[rune]float64
+	// alpha, when set, makes text translucent (the watermark). gopdf's
+	// Cell ignores SetTransparency; CellWithOption honours it.
+	alpha *gopdf.Transparency
 }
 
 func newPDF(d *Data, t *Template) (*pdf, error) {
@@ -235,6 +238,7 @@ func (p *pdf) boldLines(s string, width, size float64) []string {
 func (p *pdf) newPage() {
 	p.gp.AddPage()
 	p.pages++
+	p.watermark() // first, so it lies under the content
 	p.y = top
 	if p.pages > 1 {
 		p.runningHeader()
@@ -262,13 +266,21 @@ func (p *pdf) text(x, y float64, s string, size float64, c rgb, bold bool) {
 		}
 		_ = p.gp.SetFont(f, "", size)
 		p.gp.SetXY(x, y)
-		_ = p.gp.Cell(nil, run)
+		p.cell(run)
 		if bold && f == cjkFamily {
 			p.gp.SetXY(x+size*fakeBoldOffset, y)
-			_ = p.gp.Cell(nil, run)
+			p.cell(run)
 		}
 		x += p.styledWidth(run, size, bold)
 	}
+}
+
+func (p *pdf) cell(s string) {
+	if p.alpha != nil {
+		_ = p.gp.CellWithOption(nil, s, gopdf.CellOption{Align: gopdf.Left | gopdf.Top, Transparency: p.alpha})
+		return
+	}
+	_ = p.gp.Cell(nil, s)
 }
 
 // runs splits s where the font that draws it changes.
@@ -338,7 +350,7 @@ func (p *pdf) formatTime(t time.Time) string {
 }
 
 // finish draws what every page carries once the page count is known: the
-// footer and the watermark.
+// footer.
 func (p *pdf) finish() {
 	printed := p.T(keyPrintedAt, map[string]any{"time": p.formatTime(p.d.PrintedAt)})
 	disclaimer := p.T(keyDisclaimer, nil)
@@ -346,7 +358,6 @@ func (p *pdf) finish() {
 		if err := p.gp.SetPage(i); err != nil {
 			break
 		}
-		p.watermark()
 		p.line(left, footerLine, right, footerLine, 0.5, colRule)
 		y := footerLine + 5
 		p.text(left, y, disclaimer, sizeSmall, colMuted, false)
@@ -374,9 +385,13 @@ func (p *pdf) watermark() {
 		text = text[:60]
 	}
 	s := string(text)
-	c := parseColor(wm.Color, colWMark)
-	if tr, err := gopdf.NewTransparency(0.18, string(gopdf.NormalBlendMode)); err == nil {
-		_ = p.gp.SetTransparency(tr)
+	c, alpha := parseColor(wm.Color, colWMark)
+	if alpha >= 1 {
+		alpha = 0.18 // an opaque colour still must not hide the report
+	}
+	if tr, err := gopdf.NewTransparency(max(alpha, 0.04), string(gopdf.NormalBlendMode)); err == nil {
+		p.alpha = &tr
+		defer func() { p.alpha = nil }()
 	}
 	w := p.textWidth(s, size)
 	stepX := max(w+size*3, 200)
@@ -389,21 +404,21 @@ func (p *pdf) watermark() {
 			p.gp.RotateReset()
 		}
 	}
-	p.gp.ClearTransparency()
 }
 
-// parseColor reads "#rgb", "#rrggbb", "rgb(r,g,b)" or "rgba(r,g,b,a)".
-func parseColor(s string, def rgb) rgb {
+// parseColor reads "#rgb", "#rrggbb", "rgb(r,g,b)" or "rgba(r,g,b,a)" and
+// returns the colour and its alpha (1 unless rgba says otherwise).
+func parseColor(s string, def rgb) (rgb, float64) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	var r, g, b uint8
 	switch {
 	case strings.HasPrefix(s, "#") && len(s) == 7:
 		if _, err := fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b); err == nil {
-			return rgb{r, g, b}
+			return rgb{r, g, b}, 1
 		}
 	case strings.HasPrefix(s, "#") && len(s) == 4:
 		if _, err := fmt.Sscanf(s, "#%1x%1x%1x", &r, &g, &b); err == nil {
-			return rgb{r * 17, g * 17, b * 17}
+			return rgb{r * 17, g * 17, b * 17}, 1
 		}
 	case strings.HasPrefix(s, "rgb"):
 		i, j := strings.IndexByte(s, '('), strings.IndexByte(s, ')')
@@ -417,10 +432,16 @@ func parseColor(s string, def rgb) rgb {
 		var v [3]int
 		for k := range v {
 			if _, err := fmt.Sscanf(strings.TrimSpace(parts[k]), "%d", &v[k]); err != nil || v[k] < 0 || v[k] > 255 {
-				return def
+				return def, 1
 			}
 		}
-		return rgb{uint8(v[0]), uint8(v[1]), uint8(v[2])}
+		a := 1.0
+		if len(parts) > 3 {
+			if _, err := fmt.Sscanf(strings.TrimSpace(parts[3]), "%g", &a); err != nil || a < 0 || a > 1 {
+				a = 1
+			}
+		}
+		return rgb{uint8(v[0]), uint8(v[1]), uint8(v[2])}, a
 	}
-	return def
+	return def, 1
 }
