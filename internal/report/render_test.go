@@ -350,3 +350,32 @@ func BenchmarkRender(b *testing.B) {
 	}
 	b.ReportMetric(float64(size), "pdf-bytes")
 }
+
+// The problems seen on paper stay fixed: labels do not wrap mid-word, no
+// field prints twice, bold text is extracted once, the watermark is
+// translucent with the configured alpha.
+func TestRenderQuality(t *testing.T) {
+	zh := must(t, DefaultTemplate(KindRoutine, i18n.ZH), chineseData(t))
+	text := pdfText(t, zh)
+	for _, label := range []string{"送检日期：", "送检科室：", "送检医生："} {
+		if !strings.Contains(text, label) {
+			t.Errorf("label %q is broken across lines:\n%s", label, text)
+		}
+	}
+	if n := strings.Count(text, "送检医院"); n != 1 {
+		t.Errorf("送检医院 printed %d times", n)
+	}
+	d := englishData(t)
+	d.Watermark = nil
+	en := pdfText(t, must(t, DefaultTemplate(KindRoutine, i18n.EN), d))
+	for _, bold := range []string{"Invasive ductal carcinoma", "Zhang Minghua, MD", "Pathological diagnosis", "Immunohistochemistry"} {
+		if n := strings.Count(en, bold); n != 1 {
+			t.Errorf("bold %q extracted %d times:\n%s", bold, n, en)
+		}
+	}
+	d = chineseData(t)
+	d.Watermark = &Watermark{Text: "仅供参考", FontSize: 16, Color: "rgba(0,0,0,0.12)"}
+	if pdf := must(t, DefaultTemplate(KindRoutine, i18n.ZH), d); !bytes.Contains(pdf, []byte("/ca 0.120")) {
+		t.Error("the watermark is not translucent")
+	}
+}
