@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -378,4 +379,41 @@ func TestRenderQuality(t *testing.T) {
 	if pdf := must(t, DefaultTemplate(KindRoutine, i18n.ZH), d); !bytes.Contains(pdf, []byte("/ca 0.120")) {
 		t.Error("the watermark is not translucent")
 	}
+}
+
+// BenchmarkReportPDF renders a complete report as the preview does: the
+// template in use (a Layout, localized), four images captured from slides
+// (1600×1200 JPEG, scaled down for print), the signature and the watermark.
+// It reports the time per PDF (wall clock, and CPU time, which the load of
+// a shared machine does not inflate) and the PDF's size.
+func BenchmarkReportPDF(b *testing.B) {
+	d := chineseData(b)
+	d.Images = nil
+	for i := range 4 {
+		d.Images = append(d.Images, Image{Data: photo(b, 1600, 1200, float64(i)), Caption: "HE ×200 截图"})
+	}
+	d.Watermark = &Watermark{Text: "远程会诊 仅供临床参考", FontSize: 16, Color: "rgba(0,0,0,0.12)"}
+	tpl := DefaultLayout(KindRoutine).Template(KindRoutine, i18n.ZH)
+	var size int
+	b.ReportAllocs()
+	start, cpu0 := time.Now(), cpuTime()
+	for b.Loop() {
+		pdf, err := Render(tpl, d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(pdf)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/pdf")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/pdf")
+	b.ReportMetric(float64(size)/1024, "KiB/pdf")
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
