@@ -76,6 +76,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
 	reportTemplates := report.NewTemplates(a.DB)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
+	diagDeps.Files = fileSvc
 	diagDeps.ReportLayout = reportTemplates.InUse
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	if a.Config.Demo && a.Config.DemoCases {

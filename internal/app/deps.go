@@ -22,6 +22,9 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 		Experts: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Expert)
 		},
+		Thirds: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
+			return members(ctx, u, centerID, access.Third)
+		},
 		DelayHours: func(ctx context.Context, libraryID int64) (int, error) {
 			lib, err := l.Get(ctx, libraryID)
 			if err != nil {

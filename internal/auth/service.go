@@ -151,8 +151,17 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, audit.Entry{Action: "auth.login", ObjectType: "user", ObjectID: u.ID, UserID: u.ID, Username: u.Username})
+	s.audit.Record(ctx, audit.Entry{Action: "auth.login", ObjectType: "user", ObjectID: u.ID, UserID: u.ID, Username: u.Username, Role: s.rolesOf(ctx, u.ID)})
 	return &Session{Token: token, ExpiresAt: now.Add(s.cfg.MaxSession), User: u.UserRef}, nil
+}
+
+// rolesOf lists a user's roles, comma-separated, for the sign-in record.
+func (s *Service) rolesOf(ctx context.Context, userID int64) string {
+	var roles []string
+	if err := db.Select(ctx, s.db, &roles, s.db.Builder().Select("role").From("user_roles").Where("user_id = ?", userID).OrderBy("role")); err != nil {
+		return ""
+	}
+	return strings.Join(roles, ",")
 }
 
 func lockedErr(left time.Duration) error {

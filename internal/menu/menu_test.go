@@ -1,48 +1,67 @@
 package menu
 
 import (
+	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"telepath/internal/platform/access"
 )
 
-func find(list []*Entry, uri string) *Entry {
+func walk(list []*Entry, fn func(e *Entry)) {
 	for _, e := range list {
-		if e.URI == uri {
-			return e
-		}
-		if f := find(e.Children, uri); f != nil {
-			return f
-		}
+		fn(e)
+		walk(e.Children, fn)
 	}
-	return nil
 }
 
-// Report templates belong to the admin's system group only (spec 1 §2: the
-// center_admin system group holds sites, users, charge items and diagnosis
-// config).
-func TestReportTemplatesMenu(t *testing.T) {
-	for _, tc := range []struct {
-		roles []string
-		want  bool
-	}{
-		{[]string{access.Admin}, true},
-		{[]string{access.Root}, true},
-		{[]string{access.CenterAdmin}, false},
-		{[]string{access.Expert}, false},
-		{[]string{access.Site}, false},
-		{[]string{access.Publisher}, false},
-	} {
-		e := find(Build(tc.roles), "/setting/report")
-		if (e != nil) != tc.want {
-			t.Errorf("%v: /setting/report in menu = %v, want %v", tc.roles, e != nil, tc.want)
-		}
-		if e != nil && (e.EnName != "Report templates" || e.IsShow != "1") {
-			t.Errorf("entry: %+v", e)
-		}
+// Every screen in the menu is a route of the web app: no placeholder entries.
+func TestEveryMenuScreenExists(t *testing.T) {
+	router, err := os.ReadFile("../../web/src/app/router.tsx")
+	if err != nil {
+		t.Fatal(err)
 	}
-	sys := find(Build([]string{access.Admin}), "/system")
-	if sys == nil || find(sys.Children, "/setting/report") == nil {
-		t.Fatal("report templates are not in the admin's system group")
+	walk(catalog(), func(e *Entry) {
+		if len(e.Children) == 0 && !strings.Contains(string(router), "path: '"+e.URI+"'") {
+			t.Errorf("menu entry %s (%s) has no screen in web/src/app/router.tsx", e.URI, e.Name)
+		}
+	})
+}
+
+func TestBuildMergesSortsAndScopes(t *testing.T) {
+	all := Build([]string{access.Root})
+	for _, role := range access.Roles {
+		menu := Build([]string{role})
+		if len(menu) == 0 {
+			t.Errorf("%s has no menu", role)
+		}
+		seen := map[string]bool{}
+		walk(menu, func(e *Entry) {
+			if seen[e.RouteName] {
+				t.Errorf("%s: %s twice", role, e.RouteName)
+			}
+			seen[e.RouteName] = true
+			if !slices.IsSortedFunc(e.Children, func(a, b *Entry) int { return a.Index - b.Index }) {
+				t.Errorf("%s: children of %s out of order", role, e.RouteName)
+			}
+		})
+		walk(menu, func(e *Entry) {
+			found := false
+			walk(all, func(r *Entry) { found = found || r.RouteName == e.RouteName })
+			if !found {
+				t.Errorf("root lacks %s of %s", e.RouteName, role)
+			}
+		})
+	}
+	site := Build([]string{access.Site})
+	walk(site, func(e *Entry) {
+		if e.URI == "/system/user" || e.URI == "/log/operation" {
+			t.Errorf("site sees %s", e.URI)
+		}
+	})
+	both := Build([]string{access.Site, access.Expert})
+	if len(both) <= len(site) {
+		t.Error("a second role adds no menu")
 	}
 }

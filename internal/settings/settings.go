@@ -35,9 +35,10 @@ type System struct {
 	Watermark       Watermark `json:"watermark"`
 }
 
-// Defaults are the spec's defaults.
+// Defaults are the spec's defaults. PageTitle is empty so that the web app
+// shows its own title in the reader's language; an operator-set title wins.
 func Defaults() System {
-	return System{Language: "zh-CN", PageTitle: "Telepath 远程病理会诊平台", PageIcon: "/favicon.svg",
+	return System{Language: "zh-CN", PageIcon: "/favicon.svg",
 		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true,
 		Watermark: Watermark{FontSize: 16, FontColor: "rgba(0,0,0,0.12)"}}
 }

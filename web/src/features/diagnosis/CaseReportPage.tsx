@@ -2,7 +2,7 @@
 // then deliver. Tabs: to print, to send, sent.
 import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Drawer, Space, Spin } from 'antd';
-import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
@@ -10,16 +10,19 @@ import type { CountQuery, ListColumn } from '../../components/ui/list/types';
 import type { ApiListQuery } from '../../lib/list/query';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import { caseKeys, countCases, fetchCases, previewReport, useReportActions, useVersions, type CaseRow } from './api';
+import { caseKeys, countCases, fetchCases, previewReport, reportFilename, useReportActions, useVersions, type CaseRow } from './api';
 import { useDiagnosisSearchFields } from './CaseList';
 import { VersionList } from './DiagnosisForm';
+import { PublisherButtons } from './PublisherButtons';
+import { useAuthInfo } from '../../lib/appData';
+import { hasRole } from '../../lib/access';
 
 function ReportDrawer({ row, onClose }: { row: CaseRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const versions = useVersions(row?.id ?? 0);
   return (
     <Drawer open={!!row} onClose={onClose} width={640} title={row ? `${row.patient_name} · ${row.consult_no}` : ''} destroyOnHidden>
-      {versions.isLoading ? <Spin /> : versions.data?.length ? <VersionList versions={versions.data} /> : t('diagnosis.report.none')}
+      {versions.isLoading ? <Spin /> : versions.data?.length ? <VersionList versions={versions.data} consultNo={row?.consult_no ?? ''} /> : t('diagnosis.report.none')}
     </Drawer>
   );
 }
@@ -33,6 +36,10 @@ export default function CaseReportPage() {
   const searchFields = useDiagnosisSearchFields();
   const fetchList = useCallback((q: ApiListQuery) => fetchCases(q), []);
   const fetchCount = useCallback((q: CountQuery) => countCases(q), []);
+  // The publisher first sees the reports waiting in their hesitation period.
+  const info = useAuthInfo();
+  const isPublisher = hasRole((info.data?.roles ?? []).map((r) => r.role), 'publisher');
+  const tabKeys = isPublisher ? ['releasing', 'to_print', 'to_send', 'sent'] : ['to_print', 'to_send', 'sent'];
 
   // Printing opens the PDF (the browser prints it) and marks the report printed.
   const doPrint = (r: CaseRow) => {
@@ -53,7 +60,8 @@ export default function CaseReportPage() {
         key: 'print_deliver_status',
         title: t('case.field.status'),
         width: 100,
-        render: (x: number) => t(`diagnosis.report.state.${x === 3 ? 'sent' : x === 2 ? 'to_send' : 'to_print'}`),
+        render: (x: number, r: CaseRow) =>
+          r.status_label?.key === 'releasing' ? t('expertActions.publisher.releasing') : t(`diagnosis.report.state.${x === 3 ? 'sent' : x === 2 ? 'to_send' : 'to_print'}`),
       },
       {
         key: 'actions',
@@ -62,10 +70,11 @@ export default function CaseReportPage() {
         fixed: 'right' as const,
         render: (_: unknown, r: CaseRow) => (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => setViewing(r)}>
+            <PublisherButtons row={r} />
+            <Button type="link" size="small" onClick={() => setViewing(r)} data-testid={`view-${r.id}`}>
               {t('diagnosis.report.view')}
             </Button>
-            <Button type="link" size="small" onClick={() => previewReport(r.id).catch((e) => showError(e))}>
+            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => previewReport(r.id, undefined, reportFilename(r.consult_no)).catch((e) => showError(e))} data-testid={`pdf-${r.id}`}>
               PDF
             </Button>
             <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => doPrint(r)} data-testid={`print-${r.id}`}>
@@ -93,7 +102,7 @@ export default function CaseReportPage() {
         fetchCount={fetchCount}
         columns={columns}
         defaultSort={{ submitted_at: 'desc' }}
-        tabs={['to_print', 'to_send', 'sent'].map((k) => ({ key: k, label: t(`diagnosis.report.state.${k}`) }))}
+        tabs={tabKeys.map((k) => ({ key: k, label: k === 'releasing' ? t('expertActions.publisher.releasing') : t(`diagnosis.report.state.${k}`) }))}
         searchFields={searchFields}
         searchPlaceholder={t('case.searchPlaceholder')}
         emptyText={t('diagnosis.report.empty')}

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/change_diagnosis_first_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record whether the first report stands, during a counter-audit
+         * @description Roles: admin
+         */
+        post: operations["change-first-result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/consultation/recall/batch_agree": {
         parameters: {
             query?: never;
@@ -728,6 +748,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the special exams asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/transfer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a special exam to a third party (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for special exams of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-advice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice counts per tab
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/append_diagnosis/{id}": {
         parameters: {
             query?: never;
@@ -828,6 +948,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a case to the caller's favourites (listed with params.tab=collected)
+         * @description Roles: expert
+         */
+        post: operations["case-collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/collection/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a case from the caller's favourites
+         * @description Roles: expert
+         */
+        delete: operations["case-uncollect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/consult_again/{id}": {
         parameters: {
             query?: never;
@@ -860,6 +1020,46 @@ export interface paths {
          * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
          */
         get: operations["case-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the technical re-work asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["doctor_advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for technical re-work of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-doctor_advice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,6 +1126,46 @@ export interface paths {
         get: operations["case-list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a report in its hesitation period now
+         * @description Roles: publisher
+         */
+        post: operations["publisher-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a report in its hesitation period to the expert, with a reason
+         * @description Roles: publisher
+         */
+        post: operations["publisher-return"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1312,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handovers of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-handovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/resources/{id}/log": {
         parameters: {
             query?: never;
@@ -1156,6 +1416,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/third": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Third parties the case's advice may be passed to
+         * @description Roles: site, clinical
+         */
+        get: operations["case-thirds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/status_labels": {
         parameters: {
             query?: never;
@@ -1215,6 +1495,26 @@ export interface paths {
          * @description Roles: site, clinical, uploader
          */
         delete: operations["case-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/handover/recall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a handed-over case back before the colleague starts on it
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover-recall"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1295,6 +1595,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice of a case, both kinds
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-of-case"];
+        put?: never;
+        /**
+         * Order special exams or technical re-work from the site
+         * @description Roles: expert
+         */
+        post: operations["advice-order"];
+        /**
+         * Withdraw pending advice (body: ids)
+         * @description Roles: expert
+         */
+        delete: operations["advice-cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1440,6 +1768,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/invited": {
         parameters: {
             query?: never;
@@ -1564,6 +1912,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refer the case to a different expert of the center, with a reason
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-referral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/return": {
         parameters: {
             query?: never;
@@ -1658,6 +2026,90 @@ export interface paths {
          * @description Roles: expert
          */
         post: operations["diagnosis-save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/save_shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save an image captured from a slide to the case (multipart: file JPEG or PNG at most 5 MB, slide_id, caption)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-save-shot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screenshots saved to a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["diagnosis-shots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots/{shot_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a screenshot from the case
+         * @description Roles: expert
+         */
+        delete: operations["diagnosis-shot-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Select a screenshot for the report, or change its caption
+         * @description Roles: expert
+         */
+        patch: operations["diagnosis-shot-update"];
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots/{shot_id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The image of a screenshot
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["diagnosis-shot-image"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2361,6 +2813,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/third/addadvice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The third party's result of an exam passed to them (id: advice)
+         * @description Roles: third
+         */
+        post: operations["third-add-advice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exams passed to the calling third party (pending=true: unanswered only)
+         * @description Roles: third
+         */
+        get: operations["third-advice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user": {
         parameters: {
             query?: never;
@@ -2517,6 +3009,59 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Advice: {
+            block: string;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: date-time */
+            done_at: string | null;
+            done_by_name: string | null;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            item: string;
+            /** @enum {string} */
+            kind: "special" | "technical";
+            markers: string;
+            pathology_number: string;
+            patient_name: string;
+            remark: string;
+            result: string;
+            /** @enum {string} */
+            status: "pending" | "executed" | "transferred" | "done";
+            /** Format: int64 */
+            third_id: number | null;
+            third_name: string | null;
+            /** Format: date-time */
+            transferred_at: string | null;
+        };
+        "Advice-cancelRequest": {
+            ids?: number[] | null;
+        };
+        "Advice-transferRequest": {
+            /** Format: int64 */
+            third_id?: number;
+        };
+        AdviceInput: {
+            items?: components["schemas"]["AdviceItem"][] | null;
+            /** @enum {string} */
+            kind?: "special" | "technical";
+        };
+        AdviceItem: {
+            /** @description Paraffin block of the case */
+            block?: string;
+            /** @description special: immunohistochemisty, special_stain, molecular_pathology; technical: re_sample, re_cut, deep_cut, thin_cut, re_embeded, consult_he_cut, glue_cut, consult_cut, continue_cut, read_cut, cell_block, other */
+            item?: string;
+            /** @description Antibodies, stains or genes (required for special exams) */
+            markers?: string;
+            remark?: string;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -2583,6 +3128,10 @@ export interface components {
         };
         "Case-chargeRequest": {
             items?: components["schemas"]["ChargeLineInput"][] | null;
+        };
+        "Case-collectRequest": {
+            /** Format: int64 */
+            consult_id?: number;
         };
         "Case-message-postRequest": {
             content?: string;
@@ -2820,6 +3369,9 @@ export interface components {
         DataLibraryBody: {
             data: components["schemas"]["Library"];
         };
+        DataListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
+        };
         DataListAttachmentBody: {
             data: components["schemas"]["Attachment"][] | null;
         };
@@ -2828,6 +3380,9 @@ export interface components {
         };
         DataListEntryBody: {
             data: components["schemas"]["Entry"][] | null;
+        };
+        DataListHandoverBody: {
+            data: components["schemas"]["Handover"][] | null;
         };
         DataListInvitationBody: {
             data: components["schemas"]["Invitation"][] | null;
@@ -2846,6 +3401,9 @@ export interface components {
         };
         DataListRoleInfoBody: {
             data: components["schemas"]["RoleInfo"][] | null;
+        };
+        DataListShotBody: {
+            data: components["schemas"]["Shot"][] | null;
         };
         DataListSlideBody: {
             data: components["schemas"]["Slide"][] | null;
@@ -2881,6 +3439,9 @@ export interface components {
         };
         DataSessionBody: {
             data: components["schemas"]["Session"];
+        };
+        DataShotBody: {
+            data: components["schemas"]["Shot"];
         };
         DataSlideFileBody: {
             data: components["schemas"]["SlideFile"];
@@ -2944,12 +3505,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -3020,6 +3585,9 @@ export interface components {
             /** Format: int64 */
             doctor_id: number;
             doctor_name: string;
+            /** @enum {string} */
+            first_result: "" | "consistent" | "minor_difference" | "major_difference";
+            first_result_reason: string;
             gross_description: string;
             /** Format: int64 */
             id: number;
@@ -3052,6 +3620,11 @@ export interface components {
             /** Format: int64 */
             days?: number;
             reason?: string;
+        };
+        "Diagnosis-handoverRequest": {
+            /** Format: int64 */
+            expert_id?: number;
+            note?: string;
         };
         "Diagnosis-invite-replyRequest": {
             reply?: string;
@@ -3199,6 +3772,33 @@ export interface components {
             /** Format: int64 */
             size: number;
             url: string;
+        };
+        FirstResultInput: {
+            /** Format: int64 */
+            consult_id?: number;
+            /** @description Required unless the first result is consistent */
+            reason?: string;
+            /** @enum {string} */
+            result?: "consistent" | "minor_difference" | "major_difference";
+        };
+        Handover: {
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: int64 */
+            from_id: number;
+            from_name: string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "recalled";
+            /** Format: int64 */
+            to_id: number;
+            to_name: string;
         };
         Hospital: {
             abbreviation: string;
@@ -3493,6 +4093,10 @@ export interface components {
             /** @description Letters, digits, _ or -; at most 10 */
             symbol?: string;
         };
+        ListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListCenterBody: {
             data: components["schemas"]["Center"][] | null;
             meta: components["schemas"]["Meta"];
@@ -3624,6 +4228,7 @@ export interface components {
         };
         Record: {
             action: string;
+            action_text: string;
             after: unknown;
             before: unknown;
             /** Format: date-time */
@@ -3633,10 +4238,12 @@ export interface components {
             ip: string;
             message: string;
             object_id: string;
+            object_text: string;
             object_type: string;
             /** @enum {string} */
             outcome: "success" | "failure" | "denied";
             role: string;
+            role_text: string;
             /** Format: int64 */
             user_id: number | null;
             username: string;
@@ -3684,6 +4291,9 @@ export interface components {
             required: string[] | null;
             sections: string[] | null;
         };
+        ResultBody: {
+            result?: string;
+        };
         RoleBinding: {
             config: unknown;
             role: string;
@@ -3722,12 +4332,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -3792,6 +4406,29 @@ export interface components {
             expires_at: string;
             token: string;
             user: components["schemas"]["UserRef"];
+        };
+        Shot: {
+            caption: string;
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Printed in the report */
+            selected: boolean;
+            /** Format: int64 */
+            slide_id: number | null;
+            /** @description The image (same authorization as the case) */
+            url: string;
+        };
+        ShotUpdate: {
+            caption?: string;
+            /** @description Print in the report */
+            selected?: boolean;
         };
         SiteInfo: {
             caseinterface: string;
@@ -4230,6 +4867,39 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "change-first-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirstResultInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "recall-batch-agree": {
         parameters: {
             query?: never;
@@ -5752,6 +6422,194 @@ export interface operations {
             };
         };
     };
+    "advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-transferRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "supplement-save": {
         parameters: {
             query?: never;
@@ -5926,6 +6784,71 @@ export interface operations {
             };
         };
     };
+    "case-collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Case-collectRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-uncollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-consult-again": {
         parameters: {
             query?: never;
@@ -5987,6 +6910,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "doctor_advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-doctor_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
@@ -6130,6 +7121,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListRowBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoteBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -6370,6 +7429,38 @@ export interface operations {
             };
         };
     };
+    "case-handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListHandoverBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-log": {
         parameters: {
             query?: never;
@@ -6534,6 +7625,38 @@ export interface operations {
             };
         };
     };
+    "case-thirds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListPersonRefBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-status-labels": {
         parameters: {
             query?: never;
@@ -6632,6 +7755,38 @@ export interface operations {
         };
     };
     "case-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-handover-recall": {
         parameters: {
             query?: never;
             header?: never;
@@ -6778,6 +7933,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListDiagnosisBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-of-case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-cancelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -7031,6 +8290,42 @@ export interface operations {
             };
         };
     };
+    "diagnosis-handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Diagnosis-handoverRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "diagnosis-invitations": {
         parameters: {
             query?: never;
@@ -7268,6 +8563,42 @@ export interface operations {
             };
         };
     };
+    "diagnosis-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpertBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "diagnosis-return": {
         parameters: {
             query?: never;
@@ -7432,6 +8763,183 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DataDiagnosisBody"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-save-shot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShotUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -8785,6 +10293,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-add-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-advice": {
+        parameters: {
+            query?: {
+                pending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
