@@ -112,6 +112,27 @@ test('the admin edits the routine template and the report follows it', async ({ 
   }
 });
 
+test('the admin adds a frozen template from the built-in layout, out of use', async ({ page }) => {
+  const admin = await signInWithToken(page, 'admin', { lang: 'zh-CN', to: '/setting/report' });
+  const before = await list<Template>(admin, '/api/setting/report/list', { params: JSON.stringify({ kind: 'frozen' }) });
+  await page.getByTestId('report-template-new').hover();
+  await page.getByRole('menuitem', { name: '冰冻报告' }).click();
+  await expect(page).toHaveURL(/\/setting\/report\/frozen$/);
+  await expect(page.getByRole('heading', { name: '新建冰冻报告模板' })).toBeVisible();
+  await expect(section(page, 'diagnosis').getByLabel('诊断 中文标题')).toHaveValue('冰冻诊断');
+  await page.getByTestId('report-template-save').click();
+  await expect(page.getByText('请输入模板名称')).toBeVisible();
+  const name = unique('术中快速');
+  await page.getByLabel('模板名称').fill(name);
+  await page.getByTestId('report-template-save').click();
+  await expect(page).toHaveURL(/\/setting\/report\/view\/\d+$/);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText('未使用')).toBeVisible();
+  const after = await list<Template>(admin, '/api/setting/report/list', { params: JSON.stringify({ kind: 'frozen' }) });
+  expect(after.data).toHaveLength(before.data.length + 1);
+  expect(after.data.filter((t) => t.active)).toHaveLength(1);
+});
+
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   for (const size of [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {

@@ -129,13 +129,15 @@ var PatientFields = func() []string {
 	return keys
 }()
 
-// DefaultPatientFields is the patient table of the default templates.
+// DefaultPatientFields is the patient table of the default templates. It
+// leaves out what the default report prints elsewhere: the sending hospital
+// (header), the specimens (their own table) and the clinical diagnosis (its
+// own section).
 var DefaultPatientFields = []string{
 	"name", "gender", "age",
 	"pathology_number", "consult_no", "inspection_date",
-	"hospital", "department", "doctor",
-	"outpatient_number", "admission_number", "bed_no",
-	"specimen_name", "clinical_diagnosis",
+	"department", "doctor", "outpatient_number",
+	"admission_number", "ward", "bed_no",
 }
 
 // DefaultTemplate returns the built-in template of a kind (routine when the
@@ -144,10 +146,10 @@ func DefaultTemplate(kind string, lang i18n.Lang) Template {
 	var keys []string
 	switch kind {
 	case KindFrozen:
-		keys = []string{SectionPatient, SectionSpecimens, SectionGross, SectionDiagnosis,
+		keys = []string{SectionPatient, SectionClinical, SectionSpecimens, SectionGross, SectionDiagnosis,
 			SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates}
 	case KindCell:
-		keys = []string{SectionPatient, SectionSpecimens, SectionMicroscopic, SectionDiagnosis,
+		keys = []string{SectionPatient, SectionClinical, SectionSpecimens, SectionMicroscopic, SectionDiagnosis,
 			SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates}
 	default:
 		kind = KindRoutine

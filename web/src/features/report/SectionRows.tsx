@@ -27,10 +27,10 @@ export function SectionRows({ options }: Props) {
                 style={{ padding: '10px 14px', borderTop: i ? '1px solid #eef1f5' : undefined, background: i % 2 ? '#fbfcfd' : undefined }}>
                 <Flex align="center" gap={12} wrap>
                   <Typography.Text type="secondary" style={{ width: 22, textAlign: 'right' }}>{i + 1}</Typography.Text>
-                  <Flex vertical gap={0} style={{ width: 104 }}>
+                  <Flex vertical gap={0} style={{ width: 204 }}>
                     <Form.Item name={[row.name, 'show']} valuePropName="checked" noStyle>
                       <Checkbox disabled={required} aria-label={`${t('reportTemplate.form.show')} ${label}`}>
-                        <Typography.Text strong>{label}</Typography.Text>
+                        <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{label}</Typography.Text>
                       </Checkbox>
                     </Form.Item>
                     {required && (

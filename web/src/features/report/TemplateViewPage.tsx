@@ -9,7 +9,8 @@ import { useReportTemplate, type LayoutSection } from './api';
 import { Outline } from './Outline';
 
 export default function TemplateViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const sep = i18n.language === 'en-US' ? ', ' : '、';
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const q = useReportTemplate(id);
@@ -51,7 +52,7 @@ export default function TemplateViewPage() {
                   { key: 'show', title: t('reportTemplate.form.show'), width: 70, align: 'center', render: (_, s) => yes(s.show) },
                   { key: 'zh', title: t('reportTemplate.form.headingZh'), render: (_, s) => s.heading_zh || '—' },
                   { key: 'en', title: t('reportTemplate.form.headingEn'), render: (_, s) => s.heading_en || '—' },
-                  { key: 'fields', title: t('reportTemplate.col.fields'), render: (_, s) => (s.fields ?? []).map((f) => t(`reportTemplate.field.${f}`)).join('、') || '—' },
+                  { key: 'fields', title: t('reportTemplate.col.fields'), render: (_, s) => (s.fields ?? []).map((f) => t(`reportTemplate.field.${f}`)).join(sep) || '—' },
                 ]} />
             </Card>
           </Col>
