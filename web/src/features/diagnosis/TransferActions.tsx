@@ -10,6 +10,7 @@ import { useApiError } from '../../components/ui/useApiError';
 import { useCenterExperts, type CaseDetail } from './api';
 import { useHandovers, useTransferActions } from './expertApi';
 import { CollectStar } from './CollectStar';
+import { AdminCaseActions } from './AdminCaseActions';
 
 type Kind = 'referral' | 'handover';
 
@@ -58,6 +59,7 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
           </Tag>
         </Tooltip>
       )}
+      <AdminCaseActions d={d} />
       {can('handover_recall') && (
         <Button icon={<UndoOutlined />} onClick={recall} data-testid="action-handover-recall">
           {t('expertActions.handoverRecall')}
