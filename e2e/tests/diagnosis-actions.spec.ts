@@ -113,3 +113,46 @@ test('publisher: releases a report waiting in its hesitation period', async ({ p
   const released = await call<{ status: string }[]>('GET', `/api/diagnosis/${c.id}`, { token: site });
   expect(released.body.data).toEqual([expect.objectContaining({ status: 'published' })]);
 });
+
+test('advice: the expert orders an exam, the site passes it to a third party, who answers', async ({ page }) => {
+  const c = await assignedCase('郑医嘱');
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('advice-order').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('.ant-select').first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^免疫组化$/ }).click();
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(/请填写标记物或染色/);
+  await dialog.getByPlaceholder('如 CK、CD20、Ki-67').fill('CK, CD20, Ki-67');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('医嘱已发送给送检单位');
+  const panel = page.getByTestId('advice-panel');
+  await expect(panel.locator('.ant-table-row')).toHaveCount(1);
+
+  const advice = await call<{ id: number }[]>('GET', `/api/consultation/advice/${c.id}`, { token: await apiLogin('site') });
+  const adviceId = advice.body.data![0].id;
+  await signInWithToken(page, 'site', { to: '/case/advices' });
+  const row = page.locator('.ant-table-row').filter({ hasText: c.patient });
+  await expect(row).toBeVisible();
+  await shoot(page, 'zh-CN', 'site-advices');
+  await row.getByTestId(`advice-transfer-${adviceId}`).click();
+  const transfer = page.getByRole('dialog');
+  await transfer.locator('.ant-select').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  await transfer.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('已转给第三方');
+
+  await signInWithToken(page, 'third', { lang: 'en-US', to: '/third/addadvice' });
+  const answer = page.getByTestId(`third-answer-${adviceId}`);
+  await expect(answer).toBeVisible();
+  await shoot(page, 'en-US', 'third-advice');
+  await answer.click();
+  await page.getByTestId('advice-result').fill('CK(+), CD20(-), Ki-67 about 30%');
+  await page.getByTestId('advice-result-ok').click();
+  await expect(toast(page)).toContainText('Result recorded');
+
+  await signInWithToken(page, 'expert', { lang: 'en-US', to: `/diagnosis/item/${c.id}` });
+  await expect(page.getByTestId('advice-panel')).toContainText('CK(+), CD20(-), Ki-67 about 30%');
+  await page.getByTestId('advice-panel').scrollIntoViewIfNeeded();
+  await shoot(page, 'en-US', 'workspace-advice');
+});
