@@ -7,7 +7,7 @@ import { SwapOutlined, UndoOutlined, UserSwitchOutlined } from '@ant-design/icon
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCenterExperts, type CaseDetail } from './api';
+import { useCaseLog, useCenterExperts, type CaseDetail } from './api';
 import { useHandovers, useTransferActions } from './expertApi';
 import { CollectStar } from './CollectStar';
 import { AdminCaseActions } from './AdminCaseActions';
@@ -25,6 +25,10 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
   const experts = useCenterExperts(d.id, kind !== null);
   const handovers = useHandovers(d.id);
   const pending = handovers.data?.find((h) => h.status === 'pending');
+  // A report the publisher sent back: its reason, until the expert signs again.
+  const log = useCaseLog(d.id);
+  const last = log.data?.filter((l) => l.action === 'publisher_return' || l.action === 'publish').at(-1);
+  const returnedBy = last?.action === 'publisher_return' && d.status === 1 ? last : undefined;
   const can = (a: string) => (d.actions ?? []).includes(a);
   const isExpert = can('expert_referral') || can('handover') || can('handover_recall') || d.expert_id === me;
 
@@ -56,6 +60,13 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
         <Tooltip title={pending.note || undefined}>
           <Tag color="gold" data-testid="handover-pending">
             {t('expertActions.handoverPending', { from: pending.from_name, to: pending.to_name })}
+          </Tag>
+        </Tooltip>
+      )}
+      {returnedBy && (
+        <Tooltip title={returnedBy.detail}>
+          <Tag color="red" style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }} data-testid="publisher-returned">
+            {t('expertActions.publisher.returnedBy', { name: returnedBy.user_name, reason: returnedBy.detail })}
           </Tag>
         </Tooltip>
       )}
