@@ -118,7 +118,7 @@ func (s *Service) SaveShot(ctx context.Context, id int64, img []byte, slideID in
 		var err error
 		shotID, err = db.InsertID(ctx, tx, tx.Builder().Insert("case_shots").
 			Columns("consult_id", "file_id", "slide_id", "caption", "selected", "created_by", "created_at").
-			Values(id, f.ID, slide, caption, n < report.MaxImages, access.FromContext(ctx).UserID, s.now()))
+			Values(id, f.ID, slide, caption, flag(n < report.MaxImages), access.FromContext(ctx).UserID, s.now()))
 		return nil, apperr.Wrap(err, "insert shot")
 	})
 	if err != nil {
@@ -176,7 +176,7 @@ func (s *Service) UpdateShot(ctx context.Context, id, shotID int64, in ShotUpdat
 		vals["caption"] = c
 	}
 	if in.Selected != nil {
-		vals["selected"] = *in.Selected
+		vals["selected"] = flag(*in.Selected)
 	}
 	if len(vals) == 0 {
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("selected", "field.required")
@@ -192,7 +192,7 @@ func (s *Service) UpdateShot(ctx context.Context, id, shotID int64, in ShotUpdat
 		if in.Selected != nil && *in.Selected && !cur[0].Selected {
 			var n int
 			if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("case_shots").
-				Where("consult_id = ? AND deleted_at IS NULL AND selected = ?", id, true)); err != nil {
+				Where("consult_id = ? AND deleted_at IS NULL AND selected = 1", id)); err != nil {
 				return nil, apperr.Wrap(err, "count selected")
 			}
 			if n >= report.MaxImages {
@@ -225,7 +225,7 @@ func (s *Service) DeleteShot(ctx context.Context, id, shotID int64) error {
 
 // reportImages are the selected screenshots of a case, for its report.
 func (s *Service) reportImages(ctx context.Context, id int64) []report.Image {
-	l, err := s.shotsQuery(s.db, id)(ctx, "s.selected = ?", true)
+	l, err := s.shotsQuery(s.db, id)(ctx, "s.selected = 1")
 	if err != nil || s.deps.Files == nil {
 		return nil
 	}
@@ -339,6 +339,14 @@ func (s *Service) shotVisible(ctx context.Context, id, shotID int64) (*Shot, err
 		return nil, apperr.New(apperr.NotFound, "error.not_found")
 	}
 	return sh, err
+}
+
+// flag is a boolean as the INTEGER column stores it on both dialects.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func formValue(f multipart.Form, key string) string {

@@ -66,7 +66,7 @@ export default function CaseReportPage() {
       {
         key: 'actions',
         title: t('common.actions'),
-        width: 280,
+        width: isPublisher ? 440 : 280,
         fixed: 'right' as const,
         render: (_: unknown, r: CaseRow) => (
           <Space size={0}>
@@ -77,9 +77,11 @@ export default function CaseReportPage() {
             <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => previewReport(r.id, undefined, reportFilename(r.consult_no)).catch((e) => showError(e))} data-testid={`pdf-${r.id}`}>
               PDF
             </Button>
-            <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => doPrint(r)} data-testid={`print-${r.id}`}>
-              {t('diagnosis.report.print')}
-            </Button>
+            {r.status_label?.key !== 'releasing' && (
+              <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => doPrint(r)} data-testid={`print-${r.id}`}>
+                {t('diagnosis.report.print')}
+              </Button>
+            )}
             {r.print_deliver_status === 2 && (
               <Button type="link" size="small" icon={<SendOutlined />} onClick={() => doDeliver(r)} data-testid={`deliver-${r.id}`}>
                 {t('diagnosis.report.deliver')}
@@ -90,7 +92,7 @@ export default function CaseReportPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, isPublisher],
   );
 
   return (

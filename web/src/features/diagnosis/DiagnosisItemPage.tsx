@@ -21,6 +21,7 @@ import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
 import { TransferActions } from './TransferActions';
 import { AdvicePanel } from './AdvicePanel';
+import { ShotsPanel } from './ShotsPanel';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -363,6 +364,7 @@ export default function DiagnosisItemPage() {
               />
             </Card>
             <VersionList versions={list} consultNo={d.consult_no} />
+            <ShotsPanel d={d} />
             <AdvicePanel d={d} />
           </div>
         </Col>

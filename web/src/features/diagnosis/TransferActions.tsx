@@ -7,9 +7,10 @@ import { SwapOutlined, UndoOutlined, UserSwitchOutlined } from '@ant-design/icon
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCenterExperts, type CaseDetail } from './api';
+import { useCaseLog, useCenterExperts, type CaseDetail } from './api';
 import { useHandovers, useTransferActions } from './expertApi';
 import { CollectStar } from './CollectStar';
+import { AdminCaseActions } from './AdminCaseActions';
 
 type Kind = 'referral' | 'handover';
 
@@ -24,6 +25,10 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
   const experts = useCenterExperts(d.id, kind !== null);
   const handovers = useHandovers(d.id);
   const pending = handovers.data?.find((h) => h.status === 'pending');
+  // A report the publisher sent back: its reason, until the expert signs again.
+  const log = useCaseLog(d.id);
+  const last = log.data?.filter((l) => l.action === 'publisher_return' || l.action === 'publish').at(-1);
+  const returnedBy = last?.action === 'publisher_return' && d.status === 1 ? last : undefined;
   const can = (a: string) => (d.actions ?? []).includes(a);
   const isExpert = can('expert_referral') || can('handover') || can('handover_recall') || d.expert_id === me;
 
@@ -58,6 +63,14 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
           </Tag>
         </Tooltip>
       )}
+      {returnedBy && (
+        <Tooltip title={returnedBy.detail}>
+          <Tag color="red" style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }} data-testid="publisher-returned">
+            {t('expertActions.publisher.returnedBy', { name: returnedBy.user_name, reason: returnedBy.detail })}
+          </Tag>
+        </Tooltip>
+      )}
+      <AdminCaseActions d={d} />
       {can('handover_recall') && (
         <Button icon={<UndoOutlined />} onClick={recall} data-testid="action-handover-recall">
           {t('expertActions.handoverRecall')}

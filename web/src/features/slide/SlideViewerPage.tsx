@@ -15,6 +15,7 @@ import { OthersPanel, SaveStatus } from './OthersPanel';
 import { AnnotationLayer, type ActiveTool, type Draft } from './AnnotationLayer';
 import { AnnotationForm, AnnotationPanel, ColorSwatches, type LabelValues } from './AnnotationPanel';
 import { captureView } from './capture';
+import { SaveShotButton } from './SaveShotButton';
 import { AdjustPanel, cssFilter, DEFAULT_ADJUST, GammaFilter, MagnificationBar, RotationControl, ScaleBar, ShortcutHelp, type Adjustments } from './controls';
 import { effectiveObjective } from './geometry';
 import { AreaPolygonIcon, AreaRectIcon, ArrowIcon, EllipseIcon, FreehandIcon, PanIcon, PolygonIcon, RectIcon, RulerIcon, TextIcon } from './icons';
@@ -374,6 +375,9 @@ export default function SlideViewerPage() {
             </Tooltip>
           </Popover>
         </Space.Compact>
+        {caseId && viewer && (
+          <SaveShotButton caseId={caseId} slideId={slideId} capture={() => captureView(viewer, filter, quality, showAnn ? overlay.current : null)} />
+        )}
         <Space.Compact size="small">
           <Tooltip title={t('slide.capture')}>
             <Button icon={<CameraOutlined />} onClick={() => void capture()} loading={capturing} disabled={!viewer} data-testid="capture">
