@@ -1,5 +1,6 @@
 // The expert's handwritten signature, printed beside their name on the
 // reports they sign: upload (PNG or JPEG), see it, remove it.
+import { useEffect } from 'react';
 import { App, Button, Card, Empty, Flex, Popconfirm, Space, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,9 @@ export function SignatureCard() {
   const sig = useSignature(true);
   const set = useSetSignature();
   const remove = useRemoveSignature();
+  useEffect(() => () => {
+    if (sig.data) URL.revokeObjectURL(sig.data);
+  }, [sig.data]);
   const upload = (file: File) => {
     set.mutate(file, { onSuccess: () => void message.success(t('account.signature.saved')), onError: (e) => showError(e) });
     return false; // the mutation sends it, not antd's uploader
