@@ -35,6 +35,8 @@ type Deps struct {
 	// ReportLayout is the report template in use for a report kind; nil
 	// prints with report.DefaultLayout.
 	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
+	// Signature is an expert's signature image (PNG or JPEG), nil when none.
+	Signature func(ctx context.Context, userID int64) []byte
 }
 
 // Service runs the expert's work on cases.
