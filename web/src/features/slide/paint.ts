@@ -39,7 +39,12 @@ export function visibleImageBox(m: M, w: number, h: number): Box {
   return { x0: Math.min(...c.map((p) => p.x)), y0: Math.min(...c.map((p) => p.y)), x1: Math.max(...c.map((p) => p.x)), y1: Math.max(...c.map((p) => p.y)) };
 }
 
-export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[], m: M, cssW: number, cssH: number, dpr: number, skipId: number | null) {
+/**
+ * Paints the shapes in one pass: visible shapes are batched by colour and line width
+ * into one path each, so 5,000 shapes cost a handful of stroke calls, not 5,000.
+ * Returns the number of shapes drawn.
+ */
+export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[], m: M, cssW: number, cssH: number, dpr: number, skipId: number | null): number {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const s = Math.hypot(m[0], m[1]) || 1;
@@ -48,44 +53,67 @@ export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[]
   ctx.setTransform(dpr * m[0], dpr * m[1], dpr * m[2], dpr * m[3], dpr * m[4], dpr * m[5]);
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
+  // Batches in first-seen order (later batches draw over earlier ones).
+  const batches = new Map<string, Annotation[]>();
+  let drawn = 0;
   for (const a of list) {
     if (a.tool === 'text' || a.id === skipId) continue;
     const b = boxOf(a);
     if (b.x1 < view.x0 - margin || b.x0 > view.x1 + margin || b.y1 < view.y0 - margin || b.y0 > view.y1 + margin) continue;
-    const p = a.points;
+    const key = `${a.color}|${a.lineWidth}`;
+    let batch = batches.get(key);
+    if (!batch) batches.set(key, (batch = []));
+    batch.push(a);
+    drawn++;
+  }
+  for (const batch of batches.values()) {
+    const { color, lineWidth } = batch[0];
     ctx.beginPath();
-    if ((b.x1 - b.x0) * s < 1.5 && (b.y1 - b.y0) * s < 1.5) {
-      ctx.rect(b.x0, b.y0, 1.5 / s, 1.5 / s);
-    } else {
+    let arrows = false;
+    for (const a of batch) {
+      const b = boxOf(a);
+      const p = a.points;
+      if ((b.x1 - b.x0) * s < 1.5 && (b.y1 - b.y0) * s < 1.5) {
+        ctx.rect(b.x0, b.y0, 1.5 / s, 1.5 / s);
+        continue;
+      }
       switch (a.tool) {
         case 'rect':
           ctx.rect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
           break;
-        case 'ellipse':
-          ctx.ellipse((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0) / 2, (b.y1 - b.y0) / 2, 0, 0, Math.PI * 2);
+        case 'ellipse': {
+          const cx = (b.x0 + b.x1) / 2, rx = (b.x1 - b.x0) / 2;
+          ctx.moveTo(cx + rx, (b.y0 + b.y1) / 2);
+          ctx.ellipse(cx, (b.y0 + b.y1) / 2, rx, (b.y1 - b.y0) / 2, 0, 0, Math.PI * 2);
           break;
+        }
         default:
           ctx.moveTo(p[0].x, p[0].y);
           for (let i = 1; i < p.length; i++) ctx.lineTo(p[i].x, p[i].y);
           if (a.tool === 'polygon') ctx.closePath();
+          if (a.tool === 'arrow') arrows = true;
       }
     }
-    ctx.strokeStyle = a.color;
-    ctx.lineWidth = a.lineWidth / s;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = lineWidth / s;
     ctx.stroke();
-    if (a.tool === 'arrow' && p.length >= 2) {
+    if (!arrows) continue;
+    ctx.beginPath();
+    for (const a of batch) {
+      const p = a.points;
+      if (a.tool !== 'arrow' || p.length < 2) continue;
       const [p0, p1] = p;
       const ang = Math.atan2(p1.y - p0.y, p1.x - p0.x);
       const len = (4 + a.lineWidth * 2) / s;
-      ctx.beginPath();
       ctx.moveTo(p1.x, p1.y);
       ctx.lineTo(p1.x - len * 1.6 * Math.cos(ang) + len * 0.7 * Math.sin(ang), p1.y - len * 1.6 * Math.sin(ang) - len * 0.7 * Math.cos(ang));
       ctx.lineTo(p1.x - len * 1.6 * Math.cos(ang) - len * 0.7 * Math.sin(ang), p1.y - len * 1.6 * Math.sin(ang) + len * 0.7 * Math.cos(ang));
       ctx.closePath();
-      ctx.fillStyle = a.color;
-      ctx.fill();
     }
+    ctx.fillStyle = color;
+    ctx.fill();
   }
+  return drawn;
 }
 
 function segDist(p: Pt, a: Pt, b: Pt): number {
