@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from './annotations';
-import { hitTest, paint, visibleImageBox } from './paint';
+import { compose, hitTest, invert, visibleImageBox } from './paint';
 
 const a = (id: number, tool: Annotation['tool'], points: { x: number; y: number }[]): Annotation => ({ id, tool, points, color: '#027AFF', lineWidth: 2, description: '' });
 
@@ -19,30 +19,16 @@ describe('annotation picking and culling', () => {
   });
 });
 
-describe('painting', () => {
-  it('batches visible shapes by colour and width into one stroke each, skipping text, the selected and off-screen shapes', () => {
-    const calls: string[] = [];
-    const ctx = new Proxy(
-      { canvas: { width: 100, height: 100 } } as Record<string, unknown>,
-      {
-        get: (t, k: string) => (k in t ? t[k] : (...args: unknown[]) => void calls.push(`${k}${k === 'stroke' || k === 'fill' ? '' : `(${args.length})`}`)),
-        set: (t, k: string, v) => ((t[k] = v), true),
-      },
-    ) as unknown as CanvasRenderingContext2D;
-    const red = (id: number, tool: Annotation['tool'], pts: { x: number; y: number }[]) => ({ ...a(id, tool, pts), color: '#FF6261' });
-    const list = [
-      a(2, 'rect', [{ x: 0, y: 0 }, { x: 10, y: 10 }]),
-      red(3, 'ellipse', [{ x: 20, y: 20 }, { x: 40, y: 30 }]),
-      a(4, 'polygon', [{ x: 0, y: 0 }, { x: 30, y: 0 }, { x: 15, y: 20 }]),
-      red(5, 'arrow', [{ x: 0, y: 50 }, { x: 40, y: 50 }]),
-      a(6, 'text', [{ x: 5, y: 5 }]),
-      a(7, 'rect', [{ x: 5000, y: 5000 }, { x: 5010, y: 5010 }]),
-      a(8, 'rect', [{ x: 1, y: 1 }, { x: 9, y: 9 }]),
-    ];
-    const drawn = paint(ctx, list, [1, 0, 0, 1, 0, 0], 100, 100, 1, 8);
-    expect(drawn).toBe(4);
-    expect(calls.filter((c) => c === 'stroke').length).toBe(2);
-    expect(calls.filter((c) => c === 'fill').length).toBe(1);
-    expect(calls.filter((c) => c.startsWith('rect(')).length).toBe(1);
+describe('cache transforms', () => {
+  it('compose and invert are affine maps in canvas order', () => {
+    const a: [number, number, number, number, number, number] = [2, 0.5, -0.5, 2, 10, 20];
+    const b: [number, number, number, number, number, number] = [0, 1, -1, 0, 3, 4];
+    const apply = (m: number[], x: number, y: number) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+    const [x1, y1] = apply(b, 7, 9);
+    const ab = compose(a, b);
+    expect(apply(ab, 7, 9)[0]).toBeCloseTo(apply(a, x1, y1)[0]);
+    expect(apply(ab, 7, 9)[1]).toBeCloseTo(apply(a, x1, y1)[1]);
+    const id = compose(a, invert(a));
+    [1, 0, 0, 1, 0, 0].forEach((v, i) => expect(id[i]).toBeCloseTo(v));
   });
 });

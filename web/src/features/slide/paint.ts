@@ -39,12 +39,7 @@ export function visibleImageBox(m: M, w: number, h: number): Box {
   return { x0: Math.min(...c.map((p) => p.x)), y0: Math.min(...c.map((p) => p.y)), x1: Math.max(...c.map((p) => p.x)), y1: Math.max(...c.map((p) => p.y)) };
 }
 
-/**
- * Paints the shapes in one pass: visible shapes are batched by colour and line width
- * into one path each, so 5,000 shapes cost a handful of stroke calls, not 5,000.
- * Returns the number of shapes drawn.
- */
-export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[], m: M, cssW: number, cssH: number, dpr: number, skipId: number | null): number {
+export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[], m: M, cssW: number, cssH: number, dpr: number, skipId: number | null) {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   const s = Math.hypot(m[0], m[1]) || 1;
@@ -53,67 +48,44 @@ export function paint(ctx: CanvasRenderingContext2D, list: readonly Annotation[]
   ctx.setTransform(dpr * m[0], dpr * m[1], dpr * m[2], dpr * m[3], dpr * m[4], dpr * m[5]);
   ctx.lineJoin = 'round';
   ctx.lineCap = 'round';
-  // Batches in first-seen order (later batches draw over earlier ones).
-  const batches = new Map<string, Annotation[]>();
-  let drawn = 0;
   for (const a of list) {
     if (a.tool === 'text' || a.id === skipId) continue;
     const b = boxOf(a);
     if (b.x1 < view.x0 - margin || b.x0 > view.x1 + margin || b.y1 < view.y0 - margin || b.y0 > view.y1 + margin) continue;
-    const key = `${a.color}|${a.lineWidth}`;
-    let batch = batches.get(key);
-    if (!batch) batches.set(key, (batch = []));
-    batch.push(a);
-    drawn++;
-  }
-  for (const batch of batches.values()) {
-    const { color, lineWidth } = batch[0];
+    const p = a.points;
     ctx.beginPath();
-    let arrows = false;
-    for (const a of batch) {
-      const b = boxOf(a);
-      const p = a.points;
-      if ((b.x1 - b.x0) * s < 1.5 && (b.y1 - b.y0) * s < 1.5) {
-        ctx.rect(b.x0, b.y0, 1.5 / s, 1.5 / s);
-        continue;
-      }
+    if ((b.x1 - b.x0) * s < 1.5 && (b.y1 - b.y0) * s < 1.5) {
+      ctx.rect(b.x0, b.y0, 1.5 / s, 1.5 / s);
+    } else {
       switch (a.tool) {
         case 'rect':
           ctx.rect(b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
           break;
-        case 'ellipse': {
-          const cx = (b.x0 + b.x1) / 2, rx = (b.x1 - b.x0) / 2;
-          ctx.moveTo(cx + rx, (b.y0 + b.y1) / 2);
-          ctx.ellipse(cx, (b.y0 + b.y1) / 2, rx, (b.y1 - b.y0) / 2, 0, 0, Math.PI * 2);
+        case 'ellipse':
+          ctx.ellipse((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, (b.x1 - b.x0) / 2, (b.y1 - b.y0) / 2, 0, 0, Math.PI * 2);
           break;
-        }
         default:
           ctx.moveTo(p[0].x, p[0].y);
           for (let i = 1; i < p.length; i++) ctx.lineTo(p[i].x, p[i].y);
           if (a.tool === 'polygon') ctx.closePath();
-          if (a.tool === 'arrow') arrows = true;
       }
     }
-    ctx.strokeStyle = color;
-    ctx.lineWidth = lineWidth / s;
+    ctx.strokeStyle = a.color;
+    ctx.lineWidth = a.lineWidth / s;
     ctx.stroke();
-    if (!arrows) continue;
-    ctx.beginPath();
-    for (const a of batch) {
-      const p = a.points;
-      if (a.tool !== 'arrow' || p.length < 2) continue;
+    if (a.tool === 'arrow' && p.length >= 2) {
       const [p0, p1] = p;
       const ang = Math.atan2(p1.y - p0.y, p1.x - p0.x);
       const len = (4 + a.lineWidth * 2) / s;
+      ctx.beginPath();
       ctx.moveTo(p1.x, p1.y);
       ctx.lineTo(p1.x - len * 1.6 * Math.cos(ang) + len * 0.7 * Math.sin(ang), p1.y - len * 1.6 * Math.sin(ang) - len * 0.7 * Math.cos(ang));
       ctx.lineTo(p1.x - len * 1.6 * Math.cos(ang) - len * 0.7 * Math.sin(ang), p1.y - len * 1.6 * Math.sin(ang) + len * 0.7 * Math.cos(ang));
       ctx.closePath();
+      ctx.fillStyle = a.color;
+      ctx.fill();
     }
-    ctx.fillStyle = color;
-    ctx.fill();
   }
-  return drawn;
 }
 
 function segDist(p: Pt, a: Pt, b: Pt): number {
@@ -159,4 +131,65 @@ export function hitTest(list: readonly Annotation[], p: Pt, tol: number): Annota
     }
   }
   return null;
+}
+
+/** a ∘ b: the affine map that applies b, then a (canvas order [a, b, c, d, e, f]). */
+export function compose(a: M, b: M): M {
+  return [a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5]];
+}
+
+export function invert(m: M): M {
+  const det = m[0] * m[3] - m[1] * m[2] || 1;
+  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+
+/** Shapes painted once into a bitmap larger than the view, moved with the view until it settles. */
+export interface PaintCache {
+  canvas: HTMLCanvasElement;
+  /** Image → cache-canvas CSS pixels. */
+  m: M;
+  list: readonly Annotation[];
+  skipId: number | null;
+  w: number;
+  h: number;
+}
+
+/** How far the cache reaches past each side of the view, as a fraction of its size. */
+export const CACHE_MARGIN = 0.5;
+
+/** Paints the shapes into a (new or reused) cache for view matrix m of a w×h view. */
+export function paintCache(prev: PaintCache | null, list: readonly Annotation[], m: M, w: number, h: number, dpr: number, skipId: number | null): PaintCache {
+  const canvas = prev?.canvas ?? document.createElement('canvas');
+  const cw = w * (1 + 2 * CACHE_MARGIN), ch = h * (1 + 2 * CACHE_MARGIN);
+  if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+    canvas.width = Math.round(cw * dpr);
+    canvas.height = Math.round(ch * dpr);
+  }
+  const cm: M = [m[0], m[1], m[2], m[3], m[4] + w * CACHE_MARGIN, m[5] + h * CACHE_MARGIN];
+  const ctx = canvas.getContext('2d');
+  if (ctx) paint(ctx, list, cm, cw, ch, dpr, skipId);
+  return { canvas, m: cm, list, skipId, w, h };
+}
+
+/**
+ * Draws a cache under view matrix m, or returns false when it no longer fits: other shapes,
+ * another view size, or a zoom that changed by more than `maxScale` since it was painted.
+ */
+export function drawCache(ctx: CanvasRenderingContext2D, c: PaintCache | null, list: readonly Annotation[], m: M, w: number, h: number, dpr: number, skipId: number | null, maxScale = 1.6): boolean {
+  if (!c || c.list !== list || c.skipId !== skipId || c.w !== w || c.h !== h) return false;
+  const r = compose(m, invert(c.m));
+  const s = Math.hypot(r[0], r[1]);
+  if (s > maxScale || s < 1 / maxScale) return false;
+  // The whole view must lie inside the cached area.
+  const back = invert(r);
+  const cw = w * (1 + 2 * CACHE_MARGIN), ch = h * (1 + 2 * CACHE_MARGIN);
+  for (const [x, y] of [[0, 0], [w, 0], [0, h], [w, h]]) {
+    const cx = back[0] * x + back[2] * y + back[4], cy = back[1] * x + back[3] * y + back[5];
+    if (cx < 0 || cy < 0 || cx > cw || cy > ch) return false;
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.setTransform(dpr * r[0], dpr * r[1], dpr * r[2], dpr * r[3], dpr * r[4], dpr * r[5]);
+  ctx.drawImage(c.canvas, 0, 0, w * (1 + 2 * CACHE_MARGIN), h * (1 + 2 * CACHE_MARGIN));
+  return true;
 }
