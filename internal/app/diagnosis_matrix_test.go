@@ -412,6 +412,28 @@ func TestTwoExpertsOneCase(t *testing.T) {
 		if after := e.snapshot(id); after != before {
 			t.Fatalf("expert2's refused writes changed the case:\n%s\n%s", before, after)
 		}
+		// expert2 finds the invitation beside the case (invited/info) and answers it there.
+		var info struct {
+			Data []struct {
+				ID     int64 `json:"id"`
+				Status int   `json:"status"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert, nil), 200), &info)
+		if len(info.Data) != 0 {
+			t.Fatalf("the inviter has no invitation of their own: %+v", info.Data)
+		}
+		e.expect(e.do("GET", d+"/invited/info", e.login("site"), nil), 403)
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert2, nil), 200), &info)
+		if len(info.Data) != 1 || info.Data[0].Status != 0 {
+			t.Fatalf("expert2's invitation: %+v", info.Data)
+		}
+		e.expect(e.do("POST", d+"/invited/"+itoa(info.Data[0].ID), expert2, map[string]any{"reply": "同意。"}), 200)
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert2, nil), 200), &info)
+		if len(info.Data) != 1 || info.Data[0].Status != 1 {
+			t.Fatalf("after the reply: %+v", info.Data)
+		}
+
 		// The draft is still expert's.
 		var h struct {
 			Data []struct {

@@ -134,6 +134,14 @@ func (s *Service) inviteRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited/info", ID: "diagnosis-invitation-info", Summary: "The caller's invitations to a case (to answer them in the workspace)", Tags: tags, Roles: experts},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Invitation], error) {
+			l, err := s.InvitationInfo(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/invited/{invite_id}", ID: "diagnosis-invite-reply", Summary: "Answer an invitation to a case", Tags: tags, Roles: experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthInfo } from '../../lib/appData';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { ReplyBox } from './InvitationsPage';
 import { availableActions, canEdit, inHesitation, latestNormal, supplementDraft, type WorkAction } from './actions';
 import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
 import { CaseInfo } from './CaseInfo';
@@ -38,6 +39,8 @@ export default function DiagnosisItemPage() {
   const [supplementOpen, setSupplementOpen] = useState(false);
 
   const d = detail.data;
+  // An invited colleague answers beside the case.
+  const myInvitations = useInvitationInfo(id, !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
   const actions = useMemo<WorkAction[]>(
@@ -360,6 +363,22 @@ export default function DiagnosisItemPage() {
               />
             </Card>
             <VersionList versions={list} consultNo={d.consult_no} />
+            {(myInvitations.data ?? []).map((inv) => (
+              <Card
+                key={inv.id}
+                size="small"
+                style={{ marginTop: 12 }}
+                title={t('diagnosis.invite.fromTitle', { name: inv.inviter_name })}
+                data-testid={`invitation-${inv.id}`}
+              >
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{inv.message}</Typography.Paragraph>
+                {inv.reply ? (
+                  <Alert type="success" showIcon message={t('diagnosis.invite.replyLabel')} description={<span style={{ whiteSpace: 'pre-wrap' }}>{inv.reply}</span>} />
+                ) : (
+                  <ReplyBox inv={inv} />
+                )}
+              </Card>
+            ))}
           </div>
         </Col>
       </Row>

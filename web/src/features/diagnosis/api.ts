@@ -93,6 +93,15 @@ export function useCaseInvitations(id: number) {
   });
 }
 
+/** The caller's own invitations to a case (answered in the workspace). */
+export function useInvitationInfo(id: number, enabled = true) {
+  return useQuery({
+    queryKey: ['diagnosis', 'invited_info', id],
+    queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}/invited/info', path(id))) ?? [],
+    enabled: enabled && id > 0,
+  });
+}
+
 export function useInvitations(sent: boolean) {
   return useQuery({
     queryKey: diagKeys.invitations(sent),
