@@ -99,10 +99,18 @@ test('expert diagnoses from a template, invites, has it reviewed and signs; the 
   const invites = (await call<{ id: number; consult_id: number }[]>('GET', '/api/diagnosis/invitations', { token: await apiLogin('expert2') })).body.data!;
   const inv = invites.find((i) => i.consult_id === c.id)!;
   expect(inv).toBeTruthy();
-  await expert2.getByTestId(`reply-${inv.id}`).fill('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
-  await expert2.getByTestId(`reply-send-${inv.id}`).click();
+  // From the invitations list to the case: the invitation (invited/info) is answered beside it.
+  await expect(expert2.getByTestId(`reply-${inv.id}`)).toBeVisible();
+  await expert2.getByRole('button', { name: c.consultNo }).click();
+  await expect(expert2).toHaveURL(new RegExp(`/diagnosis/item/${c.id}$`));
+  const card = expert2.getByTestId(`invitation-${inv.id}`);
+  await expect(card).toContainText('请帮忙看一下 A2 块的腺体异型。');
+  await expect(field(expert2, 'opinion')).toHaveAttribute('readonly', '');
+  await card.getByTestId(`reply-${inv.id}`).fill('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
+  await card.getByTestId(`reply-send-${inv.id}`).click();
   await expect(toast(expert2).getByText('回复已发送')).toBeVisible();
-  await expect(expert2.getByTestId(`reply-${inv.id}`)).toHaveCount(0);
+  await expect(card.getByTestId(`reply-${inv.id}`)).toHaveCount(0);
+  await expect(card).toContainText('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
 
   // The expert sees the answer on the case.
   await page.reload();
