@@ -649,3 +649,41 @@ func TestDueSoonAndReturnedCounts(t *testing.T) {
 		}
 	})
 }
+
+// view/{slideId} records that the caller opened a slide of the case; signing
+// then needs no confirmation. A slide of another case is not found.
+func TestViewSlideBeforeSign(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-01201", f.expert)
+		other := e.submittedCase(f, "BL2026-01202", f.expert2)
+		expert, site2 := e.login("expert"), e.login("site2")
+		d := "/api/diagnosis/" + id
+		var slide, otherSlide int64
+		e.app.DB.Get(&slide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), id)
+		e.app.DB.Get(&otherSlide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), other)
+		var n struct {
+			Data int `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", d+"/not_view_count", expert, nil), 200), &n)
+		if n.Data != 1 {
+			t.Fatalf("unviewed before: %d", n.Data)
+		}
+		e.expect(e.do("GET", d+"/view/"+itoa(otherSlide), expert, nil), 404)
+		e.expect(e.do("GET", d+"/view/"+itoa(slide), site2, nil), 404)
+		if e.count("slide_views", "") != 0 {
+			t.Fatal("a refused view was recorded")
+		}
+		e.decode(e.expect(e.do("GET", d+"/view/"+itoa(slide), expert, nil), 200), &n)
+		if n.Data != 0 {
+			t.Fatalf("unviewed after: %d", n.Data)
+		}
+		e.expect(e.do("GET", d+"/view/"+itoa(slide), expert, nil), 200) // again: counted, not duplicated
+		if e.count("slide_views", "slide_id = ? AND view_count = 2", slide) != 1 {
+			t.Fatal("second view not counted")
+		}
+		e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+		e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（胃窦）慢性浅表性胃炎。"}), 200)
+		e.expect(e.do("POST", d+"/publish", expert, nil), 200)
+	})
+}

@@ -173,6 +173,17 @@ func (s *Service) infoRoutes(api *httpx.API) {
 			}
 			return httpx.OK(n), nil
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/view/{slide_id}", ID: "diagnosis-view-slide", Summary: "Record that the caller opened a slide of the case; returns how many remain unviewed", Tags: tags, Roles: readers},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			SlideID int64 `path:"slide_id" minimum:"1"`
+		}) (*httpx.Data[int], error) {
+			n, err := s.ViewSlide(ctx, in.ID, in.SlideID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(n), nil
+		})
 	for _, nb := range []struct {
 		path string
 		dir  int

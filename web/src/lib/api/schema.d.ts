@@ -1724,6 +1724,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/view/{slide_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Record that the caller opened a slide of the case; returns how many remain unviewed
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["diagnosis-view-slide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/distribute/batch_bindexpert": {
         parameters: {
             query?: never;
@@ -7363,6 +7383,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-view-slide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                slide_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataIntBody"];
                 };
             };
             /** @description Error */
