@@ -687,3 +687,37 @@ func TestViewSlideBeforeSign(t *testing.T) {
 		e.expect(e.do("POST", d+"/publish", expert, nil), 200)
 	})
 }
+
+// A supplementary draft can be discarded by its expert; a published report
+// cannot, and nobody else may discard anything.
+func TestDiscardSupplementDraft(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-01301", f.expert)
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		d := "/api/diagnosis/" + id
+		e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+		e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（乳腺）纤维腺瘤。"}), 200)
+		e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+		var s struct {
+			Data struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("POST", d+"/append_diagnosis", expert, map[string]any{"opinion": "补充：待定。"}), 200), &s)
+		var original int64
+		e.app.DB.Get(&original, e.app.DB.Rebind("SELECT id FROM diagnoses WHERE consult_id = ? AND type = 0"), id)
+		before := e.snapshot(id)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert2, nil), 404)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), e.login("site"), nil), 403)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(original), expert, nil), 409)
+		if e.snapshot(id) != before {
+			t.Fatal("a refused discard changed the case")
+		}
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 200)
+		if e.count("diagnoses", "consult_id = ? AND type = 1", id) != 0 || e.count("diagnoses", "id = ?", original) != 1 {
+			t.Fatal("discard removed the wrong rows")
+		}
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 409)
+	})
+}

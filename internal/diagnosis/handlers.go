@@ -261,6 +261,13 @@ func (s *Service) reportRoutes(api *httpx.API) {
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.PublishSupplement(ctx, in.ID)
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/append_diagnosis/{supplement_id}", ID: "supplement-discard", Summary: "Discard the unpublished draft of a supplementary report", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			SupplementID int64 `path:"supplement_id" minimum:"1"`
+		}) (*httpx.Empty, error) {
+			return httpx.Done(), s.DiscardSupplement(ctx, in.ID, in.SupplementID)
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/report/verify/{code}", ID: "report-verify", Summary: "Check a report's authenticity by the code printed on it", Tags: rtags, Public: true},
 		func(ctx context.Context, in *struct {
 			Code string `path:"code" maxLength:"32"`

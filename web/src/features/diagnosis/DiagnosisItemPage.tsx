@@ -225,6 +225,25 @@ export default function DiagnosisItemPage() {
       },
     });
 
+  const discardSupplement = () =>
+    modal.confirm({
+      title: t('diagnosis.confirm.discardSupplement'),
+      okText: t('common.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!supp) return;
+        try {
+          await acts.supplementDiscard.mutateAsync(supp.id);
+          suppDraft.discard();
+          setSupplementOpen(false);
+          void message.success(t('diagnosis.done.discardSupplement'));
+        } catch (e) {
+          showError(e);
+        }
+      },
+    });
+
   if (!id) return <Result status="404" title={t('diagnosis.notFound')} />;
   if (detail.isLoading || info.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (detail.isError || !d)
@@ -359,7 +378,11 @@ export default function DiagnosisItemPage() {
                 busy={busy}
                 saving={active.saving}
                 onAction={onAction}
-                supplement={suppEnabled ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false) } : undefined}
+                supplement={
+                  suppEnabled
+                    ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false), onDiscard: supp ? discardSupplement : undefined }
+                    : undefined
+                }
               />
             </Card>
             <VersionList versions={list} consultNo={d.consult_no} />
