@@ -238,6 +238,25 @@ test('signing into the hesitation period asks for confirmation; the expert can r
   await expect(page.getByTestId('action-publish')).toBeVisible();
 });
 
+test('a supplementary draft survives a reload and can be discarded; the report stays', async ({ page }) => {
+  const c = await diagnosedCase({ patient: '钱明远', opinion: '（甲状腺）结节性甲状腺肿。' });
+  const token = await apiLogin('expert');
+  expect((await call('POST', `/api/diagnosis/${c.id}/publish`, { token, body: { confirm_unviewed: true } })).status).toBe(200);
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-supplement').click();
+  await field(page, 'opinion').fill('补充：BRAF V600E 检测待回报。');
+  await page.getByTestId('action-supplement-save').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  await page.reload();
+  await expect(field(page, 'opinion')).toHaveValue('补充：BRAF V600E 检测待回报。');
+  await page.getByTestId('action-supplement-discard').click();
+  await confirmDialog(page, '放弃这份未签发的补充报告').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page).getByText('已放弃补充报告')).toBeVisible();
+  await expect(page.getByTestId('action-supplement')).toBeVisible();
+  await expect(page.getByTestId('version-0-1')).toBeVisible();
+  await expect(page.getByTestId('version-1-1')).toHaveCount(0);
+});
+
 test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   const c = await diagnosedCase({ patient: '欧阳小满', opinion: '（皮肤）脂溢性角化病。' });
   await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
