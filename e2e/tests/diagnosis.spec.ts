@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
-import { assignedCase, diagnosedCase, type CreatedCase } from '../lib/cases';
+import { assignedCase, diagnosedCase, type CreatedCase } from '../lib/diagnosis-cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 

@@ -22,6 +22,9 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 		Experts: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Expert)
 		},
+		Thirds: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
+			return members(ctx, u, centerID, access.Third)
+		},
 		DelayHours: func(ctx context.Context, libraryID int64) (int, error) {
 			lib, err := l.Get(ctx, libraryID)
 			if err != nil {
@@ -56,7 +59,7 @@ func members(ctx context.Context, u *user.Service, centerID int64, role string) 
 }
 
 // consultationDeps connects the consultation domain to the services it calls.
-func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *billing.Service, f *files.Service) consultation.Deps {
+func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *billing.Service, f *files.Service, st *settings.Service) consultation.Deps {
 	return consultation.Deps{
 		Org:         o,
 		CheckNumber: l.CheckNumber,
@@ -76,6 +79,6 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 			return out, err
 		},
 		Files:      f,
-		NeedSlides: true,
+		NeedSlides: func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
 	}
 }

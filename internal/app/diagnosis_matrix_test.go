@@ -74,15 +74,15 @@ func (e *env) snapshot(id string) string {
 	return b.String()
 }
 
-// matrixAction is one diagnosis call with a body that passes validation.
-type matrixAction struct {
+// diagAction is one diagnosis call with a body that passes validation.
+type diagAction struct {
 	name   string
 	path   string // after /api/diagnosis/{id}/ (or a full path with %s for the id)
-	body   func(m *matrix) any
-	effect func(t *testing.T, m *matrix, id string) // checks the change after an allowed call
+	body   func(m *diagMatrix) any
+	effect func(t *testing.T, m *diagMatrix, id string) // checks the change after an allowed call
 }
 
-type matrix struct {
+type diagMatrix struct {
 	e                   *env
 	f                   caseFixture
 	reviewer            int64
@@ -90,13 +90,13 @@ type matrix struct {
 	seq                 atomic.Int64
 	expertID, expert2ID int64
 	callers             []string
-	actions             []matrixAction
+	actions             []diagAction
 	stateSetups         map[string]func() string
 	stateOrder          []string
 	allowed             map[string]map[string]string // state → action → caller
 }
 
-func (m *matrix) path(a matrixAction, id string) string {
+func (m *diagMatrix) path(a diagAction, id string) string {
 	if strings.Contains(a.path, "%s") {
 		return fmt.Sprintf(a.path, id)
 	}
@@ -132,11 +132,10 @@ func (e *env) diagStatus(id string, typ int) string {
 	return s[0]
 }
 
-var rawKey = regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)+$`)
 var han = regexp.MustCompile(`\p{Han}`)
 
-func newMatrix(t *testing.T, e *env) *matrix {
-	m := &matrix{e: e, f: e.fixture()}
+func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
+	m := &diagMatrix{e: e, f: e.fixture()}
 	m.reviewer = e.cloneUser("expert2", "expert3", "王磊 审核医师")
 	m.expertID, m.expert2ID = m.f.expert, m.f.expert2
 	m.callers = []string{"expert", "expert2", "expert3", "site", "site2", "allocator", "admin", ""}
@@ -205,70 +204,70 @@ func newMatrix(t *testing.T, e *env) *matrix {
 	}
 	col := func(t *testing.T, id, c, want string) { t.Helper(); eq(t, c, e.column(id, c), want) }
 	me := itoa(m.expertID)
-	m.actions = []matrixAction{
-		{name: "lock", path: "lock", effect: func(t *testing.T, m *matrix, id string) { col(t, id, "is_lock", "1"); col(t, id, "locked_by", me) }},
-		{name: "unlock", path: "unlock", effect: func(t *testing.T, m *matrix, id string) {
+	m.actions = []diagAction{
+		{name: "lock", path: "lock", effect: func(t *testing.T, m *diagMatrix, id string) { col(t, id, "is_lock", "1"); col(t, id, "locked_by", me) }},
+		{name: "unlock", path: "unlock", effect: func(t *testing.T, m *diagMatrix, id string) {
 			col(t, id, "is_lock", "0")
 			col(t, id, "locked_by", "<nil>")
 		}},
-		{name: "save", path: "save", body: func(*matrix) any {
+		{name: "save", path: "save", body: func(*diagMatrix) any {
 			return map[string]any{"opinion": "（胃窦）慢性萎缩性胃炎。", "remark": "随访"}
 		},
-			effect: func(t *testing.T, m *matrix, id string) {
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				var op string
 				e.app.DB.Get(&op, e.app.DB.Rebind("SELECT opinion FROM diagnoses WHERE consult_id = ? AND type = 0 ORDER BY version DESC LIMIT 1"), id)
 				eq(t, "opinion", op, "（胃窦）慢性萎缩性胃炎。")
 			}},
-		{name: "publish", path: "publish", body: func(*matrix) any { return map[string]any{"confirm_unviewed": true} },
-			effect: func(t *testing.T, m *matrix, id string) {
+		{name: "publish", path: "publish", body: func(*diagMatrix) any { return map[string]any{"confirm_unviewed": true} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "status", "4")
 				col(t, id, "is_lock", "0")
 				eq(t, "diagnosis", e.diagStatus(id, 0), "published")
 			}},
-		{name: "toreview", path: "toreview", body: func(m *matrix) any { return map[string]any{"reviewer_id": m.reviewer} },
-			effect: func(t *testing.T, m *matrix, id string) {
+		{name: "toreview", path: "toreview", body: func(m *diagMatrix) any { return map[string]any{"reviewer_id": m.reviewer} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "status", "2")
 				col(t, id, "reviewer_id", itoa(m.reviewer))
 				eq(t, "diagnosis", e.diagStatus(id, 0), "to_review")
 			}},
-		{name: "review_approve", path: "review_approve", body: func(*matrix) any { return map[string]any{"note": "同意"} },
-			effect: func(t *testing.T, m *matrix, id string) {
+		{name: "review_approve", path: "review_approve", body: func(*diagMatrix) any { return map[string]any{"note": "同意"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "status", "1")
 				eq(t, "diagnosis", e.diagStatus(id, 0), "approved")
 			}},
-		{name: "reviewreturn", path: "reviewreturn", body: func(*matrix) any { return map[string]any{"note": "请补充免疫组化结果"} },
-			effect: func(t *testing.T, m *matrix, id string) {
+		{name: "reviewreturn", path: "reviewreturn", body: func(*diagMatrix) any { return map[string]any{"note": "请补充免疫组化结果"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "status", "1")
 				eq(t, "diagnosis", e.diagStatus(id, 0), "returned")
 			}},
 		{name: "reviewrecall", path: "reviewrecall",
-			effect: func(t *testing.T, m *matrix, id string) {
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "status", "1")
 				col(t, id, "reviewer_id", "<nil>")
 				eq(t, "diagnosis", e.diagStatus(id, 0), "draft")
 			}},
-		{name: "return", path: "return", body: func(*matrix) any { return map[string]any{"reason": "非本专业方向"} },
-			effect: func(t *testing.T, m *matrix, id string) {
+		{name: "return", path: "return", body: func(*diagMatrix) any { return map[string]any{"reason": "非本专业方向"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
 				col(t, id, "is_return", "1")
 				col(t, id, "expert_id", "<nil>")
 				col(t, id, "returned_by", me)
 			}},
-		{name: "delay", path: "delay", body: func(*matrix) any { return map[string]any{"days": 2, "reason": "需加做免疫组化"} },
-			effect: func(t *testing.T, m *matrix, id string) { col(t, id, "delay_days", "2") }},
-		{name: "invited", path: "invited", body: func(m *matrix) any {
+		{name: "delay", path: "delay", body: func(*diagMatrix) any { return map[string]any{"days": 2, "reason": "需加做免疫组化"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) { col(t, id, "delay_days", "2") }},
+		{name: "invited", path: "invited", body: func(m *diagMatrix) any {
 			return map[string]any{"invitee_ids": []int64{m.expert2ID}, "message": "请帮忙看一下"}
-		}, effect: func(t *testing.T, m *matrix, id string) {
+		}, effect: func(t *testing.T, m *diagMatrix, id string) {
 			if n := e.count("invitations", "consult_id = ? AND invitee_id = ? AND status = 0", id, m.expert2ID); n != 1 {
 				t.Errorf("invitations: %d", n)
 			}
 		}},
-		{name: "recall", path: "recall", effect: func(t *testing.T, m *matrix, id string) {
+		{name: "recall", path: "recall", effect: func(t *testing.T, m *diagMatrix, id string) {
 			col(t, id, "status", "1")
 			col(t, id, "is_lock", "1")
 			eq(t, "diagnosis", e.diagStatus(id, 0), "draft")
 		}},
-		{name: "append_diagnosis", path: "append_diagnosis", body: func(*matrix) any { return map[string]any{"opinion": "补充：免疫组化 CK(+)。"} },
-			effect: func(t *testing.T, m *matrix, id string) { eq(t, "supplement", e.diagStatus(id, 1), "draft") }},
+		{name: "append_diagnosis", path: "append_diagnosis", body: func(*diagMatrix) any { return map[string]any{"opinion": "补充：免疫组化 CK(+)。"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) { eq(t, "supplement", e.diagStatus(id, 1), "draft") }},
 		{name: "append_diagnosis_publish", path: "append_diagnosis/publish"},
 		{name: "counter_audit_confirm", path: "counter_audit/confirm"},
 	}
@@ -285,7 +284,7 @@ func newMatrix(t *testing.T, e *env) *matrix {
 	return m
 }
 
-func (m *matrix) newCase() string {
+func (m *diagMatrix) newCase() string {
 	n := m.seq.Add(1)
 	return m.e.submittedCase(m.f, fmt.Sprintf("BL2026-%05d", 60000+n), m.f.expert)
 }
@@ -293,7 +292,7 @@ func (m *matrix) newCase() string {
 // expectedRefusal is the status a refused call must get: no session 401,
 // a role without the route 403, a case the caller cannot see 404, else 409
 // (publishing or sending to review without a diagnosis is a bad input: 422).
-func (m *matrix) expectedRefusal(state, action, caller, id string) int {
+func (m *diagMatrix) expectedRefusal(state, action, caller, id string) int {
 	switch caller {
 	case "":
 		return 401
@@ -311,7 +310,7 @@ func (m *matrix) expectedRefusal(state, action, caller, id string) int {
 
 func TestDiagnosisActionMatrix(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
-		m := newMatrix(t, e)
+		m := newDiagMatrix(t, e)
 		for _, state := range m.stateOrder {
 			t.Run(state, func(t *testing.T) {
 				// Refusals, all on one case: it must not change at all.

@@ -81,3 +81,20 @@ func truncate(s string, n int) string {
 	}
 	return s
 }
+
+// RecordEvent writes a case log line, in tx, for an event by someone outside
+// the case's data scope (a third party answering advice); the state is unchanged.
+func (s *Service) RecordEvent(ctx context.Context, tx *db.Tx, id int64, action, detail string) error {
+	var st struct {
+		State
+		ExpertID  *int64     `db:"expert_id"`
+		ReleaseAt *time.Time `db:"release_at"`
+	}
+	if err := db.Get(ctx, tx, &st, tx.Builder().Select("status", "is_draft", "is_recall", "is_return", "is_lock", "manage_confirm", "expert_id", "release_at").
+		From("consultations").Where("id = ?", id)); err != nil {
+		return apperr.Wrap(err, "load case state")
+	}
+	st.Assigned = st.ExpertID != nil
+	st.Releasing = st.Status == StatusCompleted && st.ReleaseAt != nil && s.now().Before(*st.ReleaseAt)
+	return record(ctx, tx, id, action, st.State, st.State, detail, nil, nil)
+}

@@ -61,6 +61,7 @@ const (
 	AssignedExpert        // the expert the case is assigned to
 	LockHolder            // the expert holding the lock
 	Reviewer              // the expert asked to review
+	HandedOverBy          // the expert who handed the case over (pending handover)
 )
 
 // holds reports whether p is the person t requires on case r.
@@ -76,6 +77,8 @@ func (t Transition) holds(p *access.Principal, r *Row) error {
 		id, key = r.LockedBy, "diagnosis.locked_by_other"
 	case Reviewer:
 		id, key = r.ReviewerID, "diagnosis.not_reviewer"
+	case HandedOverBy:
+		id, key = r.HandoverFrom, "diagnosis.no_handover"
 	}
 	if id == nil || *id != p.UserID {
 		return apperr.New(apperr.Conflict, key)
@@ -89,6 +92,7 @@ var (
 	recallDeciders = []string{access.Admin, access.Allocator, access.CenterAdmin}
 	experts        = []string{access.Expert}
 	reportHandlers = []string{access.Site, access.Clinical, access.Publisher}
+	publishers     = []string{access.Publisher}
 )
 
 // diagnosing: the assigned expert holds the lock and may work on the case.
@@ -143,6 +147,18 @@ var Transitions = map[string]Transition{
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == 0
 		},
 		Apply: func(s *State) { s.IsReturn = ReturnNone }},
+	"expert_referral": {Name: "expert_referral", Roles: experts, Holder: AssignedExpert,
+		From:  handable,
+		Apply: func(s *State) { s.IsLock = 0 }},
+	"handover": {Name: "handover", Roles: experts, Holder: AssignedExpert,
+		From:  handable,
+		Apply: func(s *State) { s.IsLock = 0 }},
+	// Only the expert who handed the case over, before the colleague locks it.
+	"handover_recall": {Name: "handover_recall", Roles: experts, Holder: HandedOverBy,
+		From: func(s State) bool {
+			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+		},
+		Apply: func(*State) {}},
 	"lock": {Name: "lock", Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
@@ -204,6 +220,28 @@ var Transitions = map[string]Transition{
 	"counter_audit_reject": {Name: "counter_audit_reject", Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.ManageConfirm = 3 }},
+	// The publisher reviews a report in its hesitation period: releases it
+	// now, or returns it to the expert with a reason.
+	"publisher_publish": {Name: "publisher_publish", Roles: publishers,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
+		Apply: func(s *State) { s.Releasing = false }},
+	"publisher_return": {Name: "publisher_return", Roles: publishers,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
+		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 0, false }},
+	// The administrator's verdict on the first report, in a counter-audit.
+	"change_first_result": {Name: "change_first_result", Roles: []string{access.Admin},
+		From: func(s State) bool {
+			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 2 || s.ManageConfirm == 3)
+		},
+		Apply: func(*State) {}},
+	// Advice: the expert orders special exams or technical re-work; the
+	// site executes it or passes a special exam to a third party.
+	"advice":          {Name: "advice", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_cancel":   {Name: "advice_cancel", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"save_shots":      {Name: "save_shots", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"shots_update":    {Name: "shots_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0
@@ -211,6 +249,22 @@ var Transitions = map[string]Transition{
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsReturn: ReturnToSite}
 		}},
+}
+
+// handable: the assigned expert may give the case to a colleague while it
+// is theirs to diagnose (not under review, recall or return).
+func handable(s State) bool {
+	return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+}
+
+// advisable: the assigned expert is working on the case.
+func advisable(s State) bool {
+	return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
+}
+
+// atCenter: the case is with the center (submitted, not recalled).
+func atCenter(s State) bool {
+	return s.Status != StatusToSubmit && s.IsRecall == RecallNone
 }
 
 func submitted(s *State) {

@@ -59,6 +59,20 @@ var allowedFrom = map[string][]string{
 	"counter_audit_confirm": {"counter_audit_to_confirm"},
 	"counter_audit_reject":  {"counter_audit_to_confirm"},
 	"report_deliver":        {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"expert_referral":       {"pending_diagnosis", "diagnosing"},
+	"handover":              {"pending_diagnosis", "diagnosing"},
+	"handover_recall":       {"pending_diagnosis"},
+	"publisher_publish":     {"releasing"},
+	"publisher_return":      {"releasing"},
+	"change_first_result":   {"counter_audit_to_confirm", "counter_audit_rejected"},
+	"advice":                {"pending_diagnosis", "diagnosing", "to_review"},
+	"advice_cancel":         {"pending_diagnosis", "diagnosing", "to_review"},
+	"save_shots":            {"pending_diagnosis", "diagnosing", "to_review"},
+	"shots_update":          {"pending_diagnosis", "diagnosing", "to_review"},
+	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
+		"counter_audit_to_confirm", "counter_audit_rejected"},
+	"advice_transfer": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
+		"counter_audit_to_confirm", "counter_audit_rejected"},
 	"invite_reply": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected"},
 }
@@ -70,6 +84,8 @@ var endsIn = map[string]string{
 	"lock": "diagnosing", "unlock": "pending_diagnosis", "toreview": "to_review", "publish": "published",
 	"diagnosis_recall": "diagnosing", "expert_return": "returned_to_center",
 	"counter_audit": "counter_audit_to_confirm", "counter_audit_confirm": "diagnosing", "counter_audit_reject": "counter_audit_rejected",
+	"expert_referral": "pending_diagnosis", "handover": "pending_diagnosis", "handover_recall": "pending_diagnosis",
+	"publisher_publish": "published", "publisher_return": "pending_diagnosis",
 }
 
 func TestLabelsOfEveryState(t *testing.T) {
@@ -218,6 +234,9 @@ func TestHolders(t *testing.T) {
 		{"review_approve", row(&other, nil, &me), true},
 		{"review_approve", row(&me, nil, &other), false},
 		{"bind_expert", row(nil, nil, nil), true},
+		{"handover_recall", &Row{ExpertID: &other, HandoverFrom: &me}, true},
+		{"handover_recall", &Row{ExpertID: &me, HandoverFrom: &other}, false},
+		{"handover_recall", &Row{ExpertID: &other}, false},
 	} {
 		if err := Transitions[tc.name].holds(p, tc.r); (err == nil) != tc.ok {
 			t.Errorf("%s on %+v: %v", tc.name, tc.r, err)

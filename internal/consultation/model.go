@@ -141,6 +141,9 @@ type Row struct {
 	StatusLabel StatusLabel `json:"status_label" db:"-"`
 	Actions     []string    `json:"actions" db:"-" doc:"Transitions the caller may make now (the server checks each again)"`
 	RemindAt    *time.Time  `json:"remind_at" db:"remind_at"`
+	IsCollected bool        `json:"is_collected" db:"-" doc:"In the caller's favourites"`
+	// HandoverFrom is the expert who handed the case over, while the colleague has not started on it.
+	HandoverFrom *int64 `json:"handover_from" db:"handover_from"`
 }
 
 // Specimen is a stored specimen.

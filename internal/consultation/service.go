@@ -37,7 +37,7 @@ type Deps struct {
 	// Files resolves uploaded files the caller may attach.
 	Files FileResolver
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
-	NeedSlides bool
+	NeedSlides func(context.Context) bool
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.
@@ -83,7 +83,8 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 	if p.Has(access.Expert) {
 		// Their cases, the ones they review or returned, and those they were invited to.
 		or = append(or, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID},
-			sq.Expr("c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)", p.UserID))
+			sq.Expr("c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)", p.UserID),
+			sq.Eq{"c.handover_from": p.UserID})
 	}
 	if p.Has(access.Staff) {
 		or = append(or, sq.Eq{"c.staff_id": p.UserID})
@@ -156,11 +157,12 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"recalled":        sq.Expr("c.is_recall = 2 AND c.status = 0"),
 		"recall":          sq.Expr("c.is_recall IN (1, 2)"),
 		"returned_site":   sq.Expr("c.is_return = -1 AND c.status = 0"),
+		"releasing":       sq.And{sq.Expr("c.status = 4"), sq.Gt{"c.release_at": now}},
 		"to_print":        sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 1"), sq.LtOrEq{"c.release_at": now}},
 		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
 		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),
 		"timeout":         sq.And{open, sq.Lt{"c.timeout_at": now}},
-		// Due soon: from the reminder time (timeout minus the reminder hours) on, as the dashboard and the row badge.
+		// Soon timed out: past the reminder time of its timeout config, as decorate marks it.
 		"soon_timeout": sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
 	}
 }
@@ -170,7 +172,8 @@ const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.ge
 	c.library_id, lb.name AS library_name, c.expedite, c.charge_status, c.slide_count, c.inspection_date, c.submitted_at,
 	c.assigned_at, c.timeout_at, c.recall_reason, c.return_reason, c.created_at, c.updated_at,
 	c.status, c.is_draft, c.is_recall, c.is_return, c.is_lock, c.manage_confirm, c.remind_at,
-	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status`
+	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status,
+	c.handover_from`
 
 func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
 	return b.Select(rowColumns).From("consultations c").
@@ -190,7 +193,9 @@ func (s *Service) parse(ctx context.Context, req listquery.Request) (*listquery.
 		return nil, nil, err
 	}
 	where := sq.And{scope}
-	if tab := q.ExtraString("tab"); tab != "" {
+	if tab := q.ExtraString("tab"); tab == "collected" {
+		where = append(where, sq.Expr("c.id IN (SELECT consult_id FROM case_collections WHERE user_id = ?)", access.FromContext(ctx).UserID))
+	} else if tab != "" {
 		cond, ok := tabs(s.now())[tab]
 		if !ok {
 			return nil, nil, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
@@ -217,7 +222,7 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]Row, listq
 	for i := range rows {
 		s.decorate(ctx, &rows[i])
 	}
-	return rows, page, nil
+	return rows, page, s.markCollected(ctx, s.db, rows)
 }
 
 // Count returns the number of cases in every tab under the same filters.
@@ -262,7 +267,11 @@ func (s *Service) row(ctx context.Context, q db.Querier, id int64) (*Row, error)
 		return nil, apperr.Wrap(err, "load case")
 	}
 	s.decorate(ctx, &r)
-	return &r, nil
+	one := []Row{r}
+	if err := s.markCollected(ctx, q, one); err != nil {
+		return nil, err
+	}
+	return &one[0], nil
 }
 
 // CanSee reports whether the caller may see a case (for files attached to it).
@@ -273,3 +282,7 @@ func (s *Service) CanSee(ctx context.Context, id int64) bool {
 
 // Case returns a case the caller may see.
 func (s *Service) Case(ctx context.Context, id int64) (*Row, error) { return s.row(ctx, s.db, id) }
+
+// Scope is the condition on the consultations alias "c" for the cases the
+// caller may see, for other domains' lists joined to cases.
+func (s *Service) Scope(ctx context.Context) (sq.Sqlizer, error) { return s.scope(ctx) }

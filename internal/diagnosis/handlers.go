@@ -113,6 +113,9 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.reportRoutes(api)
 	s.dashboardRoutes(api)
 	s.counterAuditRoutes(api)
+	s.publisherRoutes(api)
+	s.adviceRoutes(api)
+	s.shotRoutes(api)
 }
 
 func (s *Service) inviteRoutes(api *httpx.API) {

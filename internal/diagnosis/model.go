@@ -53,6 +53,9 @@ type Diagnosis struct {
 	ReleaseAt        *time.Time `json:"release_at" db:"release_at"`
 	CreatedAt        time.Time  `json:"created_at" db:"created_at"`
 	UpdatedAt        time.Time  `json:"updated_at" db:"updated_at"`
+	// FirstResult is the administrator's verdict on this first report after a counter-audit.
+	FirstResult       string `json:"first_result" db:"first_result" enum:",consistent,minor_difference,major_difference"`
+	FirstResultReason string `json:"first_result_reason" db:"first_result_reason"`
 }
 
 // Invitation asks another expert's opinion on a case.

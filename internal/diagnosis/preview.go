@@ -42,13 +42,20 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 		}
 	}
 	data := reportData(lang, c, d)
+	data.Images = s.reportImages(ctx, id)
 	if d.VerifyCode != "" {
 		data.VerifyURL = strings.TrimRight(baseURL, "/") + "/verify/" + d.VerifyCode
 	}
 	if s.deps.Watermark != nil {
 		data.Watermark = s.deps.Watermark(ctx)
 	}
-	return report.Render(report.DefaultTemplate(kind, lang), data)
+	layout := report.DefaultLayout(kind)
+	if s.deps.ReportLayout != nil {
+		if layout, err = s.deps.ReportLayout(ctx, kind); err != nil {
+			return nil, err
+		}
+	}
+	return report.Render(layout.Template(kind, lang), data)
 }
 
 func pick(versions []Diagnosis, id int64) *Diagnosis {

@@ -26,8 +26,15 @@ type Deps struct {
 	DelayHours func(ctx context.Context, libraryID int64) (int, error)
 	// ReportKind is the report kind (routine, frozen, cell) of a library.
 	ReportKind func(ctx context.Context, libraryID int64) (string, error)
+	// Files stores the screenshots saved to cases.
+	Files ShotFiles
+	// Thirds lists the third parties of a center (advice passed on).
+	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// Watermark is the system's report watermark, nil when off.
 	Watermark func(ctx context.Context) *report.Watermark
+	// ReportLayout is the report template in use for a report kind; nil
+	// prints with report.DefaultLayout.
+	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
 }
 
 // Service runs the expert's work on cases.
@@ -47,8 +54,13 @@ func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
 // Lock lets the assigned expert edit the case; others then see it read-only.
 func (s *Service) Lock(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "lock", "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		return map[string]any{"locked_by": me}, nil
+	return s.deps.Cases.Apply(ctx, id, "lock", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+		vals, err := s.deps.Cases.AcceptHandover(ctx, tx, r)
+		if err != nil {
+			return nil, err
+		}
+		vals["locked_by"] = me
+		return vals, nil
 	})
 }
 
@@ -106,7 +118,8 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 
 const columns = `d.id, d.consult_id, d.type, d.version, d.status, d.microscopic, d.opinion, d.gross_description, d.remark,
 	d.critical_values, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
-	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at`
+	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at,
+	d.first_result, d.first_result_reason`
 
 func (s *Service) query(b db.Querier) func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {
 	return func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {

@@ -13,6 +13,9 @@ import { useApiError } from '../../components/ui/useApiError';
 import { caseKeys, countCases, fetchCases, previewReport, reportFilename, useReportActions, useVersions, type CaseRow } from './api';
 import { useDiagnosisSearchFields } from './CaseList';
 import { VersionList } from './DiagnosisForm';
+import { PublisherButtons } from './PublisherButtons';
+import { useAuthInfo } from '../../lib/appData';
+import { hasRole } from '../../lib/access';
 
 function ReportDrawer({ row, onClose }: { row: CaseRow | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +36,10 @@ export default function CaseReportPage() {
   const searchFields = useDiagnosisSearchFields();
   const fetchList = useCallback((q: ApiListQuery) => fetchCases(q), []);
   const fetchCount = useCallback((q: CountQuery) => countCases(q), []);
+  // The publisher first sees the reports waiting in their hesitation period.
+  const info = useAuthInfo();
+  const isPublisher = hasRole((info.data?.roles ?? []).map((r) => r.role), 'publisher');
+  const tabKeys = isPublisher ? ['releasing', 'to_print', 'to_send', 'sent'] : ['to_print', 'to_send', 'sent'];
 
   // Printing opens the PDF (the browser prints it) and marks the report printed.
   const doPrint = (r: CaseRow) => {
@@ -53,24 +60,28 @@ export default function CaseReportPage() {
         key: 'print_deliver_status',
         title: t('case.field.status'),
         width: 100,
-        render: (x: number) => t(`diagnosis.report.state.${x === 3 ? 'sent' : x === 2 ? 'to_send' : 'to_print'}`),
+        render: (x: number, r: CaseRow) =>
+          r.status_label?.key === 'releasing' ? t('expertActions.publisher.releasing') : t(`diagnosis.report.state.${x === 3 ? 'sent' : x === 2 ? 'to_send' : 'to_print'}`),
       },
       {
         key: 'actions',
         title: t('common.actions'),
-        width: 280,
+        width: isPublisher ? 440 : 280,
         fixed: 'right' as const,
         render: (_: unknown, r: CaseRow) => (
           <Space size={0}>
+            <PublisherButtons row={r} />
             <Button type="link" size="small" onClick={() => setViewing(r)} data-testid={`view-${r.id}`}>
               {t('diagnosis.report.view')}
             </Button>
             <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => previewReport(r.id, undefined, reportFilename(r.consult_no)).catch((e) => showError(e))} data-testid={`pdf-${r.id}`}>
               PDF
             </Button>
-            <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => doPrint(r)} data-testid={`print-${r.id}`}>
-              {t('diagnosis.report.print')}
-            </Button>
+            {r.status_label?.key !== 'releasing' && (
+              <Button type="link" size="small" icon={<PrinterOutlined />} onClick={() => doPrint(r)} data-testid={`print-${r.id}`}>
+                {t('diagnosis.report.print')}
+              </Button>
+            )}
             {r.print_deliver_status === 2 && (
               <Button type="link" size="small" icon={<SendOutlined />} onClick={() => doDeliver(r)} data-testid={`deliver-${r.id}`}>
                 {t('diagnosis.report.deliver')}
@@ -81,7 +92,7 @@ export default function CaseReportPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, isPublisher],
   );
 
   return (
@@ -93,7 +104,7 @@ export default function CaseReportPage() {
         fetchCount={fetchCount}
         columns={columns}
         defaultSort={{ submitted_at: 'desc' }}
-        tabs={['to_print', 'to_send', 'sent'].map((k) => ({ key: k, label: t(`diagnosis.report.state.${k}`) }))}
+        tabs={tabKeys.map((k) => ({ key: k, label: k === 'releasing' ? t('expertActions.publisher.releasing') : t(`diagnosis.report.state.${k}`) }))}
         searchFields={searchFields}
         searchPlaceholder={t('case.searchPlaceholder')}
         emptyText={t('diagnosis.report.empty')}

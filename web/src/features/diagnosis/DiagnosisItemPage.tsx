@@ -20,6 +20,9 @@ import { ActionBar } from './ActionBar';
 import { DiagnosisFields, VersionList } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
+import { TransferActions } from './TransferActions';
+import { AdvicePanel } from './AdvicePanel';
+import { ShotsPanel } from './ShotsPanel';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -295,6 +298,7 @@ export default function DiagnosisItemPage() {
           )}
         </Flex>
         <Space>
+          <TransferActions d={d} me={me} />
           {work && (
             <Button icon={<FilePdfOutlined />} onClick={() => previewReport(id).catch(showError)} data-testid="preview-report">
               {t('diagnosis.previewReport')}
@@ -402,6 +406,8 @@ export default function DiagnosisItemPage() {
                 )}
               </Card>
             ))}
+            <ShotsPanel d={d} />
+            <AdvicePanel d={d} />
           </div>
         </Col>
       </Row>

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/api/admin/change_diagnosis_first_result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record whether the first report stands, during a counter-audit
+         * @description Roles: admin
+         */
+        post: operations["change-first-result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/consultation/recall/batch_agree": {
         parameters: {
             query?: never;
@@ -604,7 +624,11 @@ export interface paths {
         };
         /** Public system configuration */
         get: operations["system-config"];
-        put?: never;
+        /**
+         * Change the system configuration
+         * @description Roles: admin
+         */
+        put: operations["system-config-update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -728,6 +752,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the special exams asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/transfer/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a special exam to a third party (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["advice-transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for special exams of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-advice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/advice_list/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice counts per tab
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/append_diagnosis/{id}": {
         parameters: {
             query?: never;
@@ -828,6 +952,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a case to the caller's favourites (listed with params.tab=collected)
+         * @description Roles: expert
+         */
+        post: operations["case-collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/collection/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a case from the caller's favourites
+         * @description Roles: expert
+         */
+        delete: operations["case-uncollect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/consult_again/{id}": {
         parameters: {
             query?: never;
@@ -860,6 +1024,46 @@ export interface paths {
          * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
          */
         get: operations["case-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/execute/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the site did the technical re-work asked (id: advice)
+         * @description Roles: site, clinical
+         */
+        post: operations["doctor_advice-execute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/doctor_advice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice for technical re-work of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-doctor_advice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -926,6 +1130,46 @@ export interface paths {
         get: operations["case-list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release a report in its hesitation period now
+         * @description Roles: publisher
+         */
+        post: operations["publisher-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/publisher/return/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return a report in its hesitation period to the expert, with a reason
+         * @description Roles: publisher
+         */
+        post: operations["publisher-return"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1072,6 +1316,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Handovers of a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-handovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/resources/{id}/log": {
         parameters: {
             query?: never;
@@ -1156,6 +1420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/third": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Third parties the case's advice may be passed to
+         * @description Roles: site, clinical
+         */
+        get: operations["case-thirds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/status_labels": {
         parameters: {
             query?: never;
@@ -1215,6 +1499,26 @@ export interface paths {
          * @description Roles: site, clinical, uploader
          */
         delete: operations["case-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/handover/recall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a handed-over case back before the colleague starts on it
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover-recall"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1295,6 +1599,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advice of a case, both kinds
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["advice-of-case"];
+        put?: never;
+        /**
+         * Order special exams or technical re-work from the site
+         * @description Roles: expert
+         */
+        post: operations["advice-order"];
+        /**
+         * Withdraw pending advice (body: ids)
+         * @description Roles: expert
+         */
+        delete: operations["advice-cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1460,6 +1792,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/invited": {
         parameters: {
             query?: never;
@@ -1604,6 +1956,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refer the case to a different expert of the center, with a reason
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-referral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/return": {
         parameters: {
             query?: never;
@@ -1698,6 +2070,90 @@ export interface paths {
          * @description Roles: expert
          */
         post: operations["diagnosis-save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/save_shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save an image captured from a slide to the case (multipart: file JPEG or PNG at most 5 MB, slide_id, caption)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-save-shot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Screenshots saved to a case
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["diagnosis-shots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots/{shot_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a screenshot from the case
+         * @description Roles: expert
+         */
+        delete: operations["diagnosis-shot-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Select a screenshot for the report, or change its caption
+         * @description Roles: expert
+         */
+        patch: operations["diagnosis-shot-update"];
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/shots/{shot_id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The image of a screenshot
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["diagnosis-shot-image"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2149,6 +2605,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setting/report/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report template tab counts (all, routine, frozen, cell)
+         * @description Roles: admin
+         */
+        get: operations["report-template-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/default/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in layout of a report kind, to start a new template from
+         * @description Roles: admin
+         */
+        get: operations["report-template-default"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List report templates
+         * @description Roles: admin
+         */
+        get: operations["report-template-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sections and fields a report template may use
+         * @description Roles: admin
+         */
+        get: operations["report-template-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a report template
+         * @description Roles: admin
+         */
+        get: operations["report-template-get"];
+        put?: never;
+        /**
+         * Update a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/uploads": {
         parameters: {
             query?: never;
@@ -2212,6 +2792,30 @@ export interface paths {
          * @description Roles: admin, site, uploader, clinical
          */
         delete: operations["slide-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slides/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's annotations of a slide and, read-only, those of the others who may see its case
+         * @description Roles: *
+         */
+        get: operations["slide-annotations"];
+        /**
+         * Replace the caller's annotations of a slide (at most 20,000 labels, 16 MiB)
+         * @description Roles: *
+         */
+        put: operations["slide-annotations-save"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2291,6 +2895,46 @@ export interface paths {
          * @description Roles: *
          */
         post: operations["lock-screen-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/addadvice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The third party's result of an exam passed to them (id: advice)
+         * @description Roles: third
+         */
+        post: operations["third-add-advice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exams passed to the calling third party (pending=true: unanswered only)
+         * @description Roles: third
+         */
+        get: operations["third-advice"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2453,6 +3097,79 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Advice: {
+            block: string;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: date-time */
+            done_at: string | null;
+            done_by_name: string | null;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            item: string;
+            /** @enum {string} */
+            kind: "special" | "technical";
+            markers: string;
+            pathology_number: string;
+            patient_name: string;
+            remark: string;
+            result: string;
+            /** @enum {string} */
+            status: "pending" | "executed" | "transferred" | "done";
+            /** Format: int64 */
+            third_id: number | null;
+            third_name: string | null;
+            /** Format: date-time */
+            transferred_at: string | null;
+        };
+        "Advice-cancelRequest": {
+            ids?: number[] | null;
+        };
+        "Advice-transferRequest": {
+            /** Format: int64 */
+            third_id?: number;
+        };
+        AdviceInput: {
+            items?: components["schemas"]["AdviceItem"][] | null;
+            /** @enum {string} */
+            kind?: "special" | "technical";
+        };
+        AdviceItem: {
+            /** @description Paraffin block of the case */
+            block?: string;
+            /** @description special: immunohistochemisty, special_stain, molecular_pathology; technical: re_sample, re_cut, deep_cut, thin_cut, re_embeded, consult_he_cut, glue_cut, consult_cut, continue_cut, read_cut, cell_block, other */
+            item?: string;
+            /** @description Antibodies, stains or genes (required for special exams) */
+            markers?: string;
+            remark?: string;
+        };
+        AnnotationSet: {
+            labels: components["schemas"]["Label"][] | null;
+            name: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /** Format: int64 */
+            user_id: number;
+            /**
+             * Format: int64
+             * @description Incremented by every save; 0 before the first
+             */
+            version: number;
+        };
+        Annotations: {
+            mine: components["schemas"]["AnnotationSet"];
+            others: components["schemas"]["AnnotationSet"][] | null;
+        };
+        AnnotationsInBody: {
+            labels: components["schemas"]["Label"][] | null;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -2519,6 +3236,10 @@ export interface components {
         };
         "Case-chargeRequest": {
             items?: components["schemas"]["ChargeLineInput"][] | null;
+        };
+        "Case-collectRequest": {
+            /** Format: int64 */
+            consult_id?: number;
         };
         "Case-message-postRequest": {
             content?: string;
@@ -2714,6 +3435,12 @@ export interface components {
              */
             to_review: number;
         };
+        DataAnnotationSetBody: {
+            data: components["schemas"]["AnnotationSet"];
+        };
+        DataAnnotationsBody: {
+            data: components["schemas"]["Annotations"];
+        };
         DataCaptchaBody: {
             data: components["schemas"]["Captcha"];
         };
@@ -2755,8 +3482,14 @@ export interface components {
         DataItemBody: {
             data: components["schemas"]["Item"];
         };
+        DataLayoutBody: {
+            data: components["schemas"]["Layout"];
+        };
         DataLibraryBody: {
             data: components["schemas"]["Library"];
+        };
+        DataListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
         };
         DataListAttachmentBody: {
             data: components["schemas"]["Attachment"][] | null;
@@ -2766,6 +3499,9 @@ export interface components {
         };
         DataListEntryBody: {
             data: components["schemas"]["Entry"][] | null;
+        };
+        DataListHandoverBody: {
+            data: components["schemas"]["Handover"][] | null;
         };
         DataListInvitationBody: {
             data: components["schemas"]["Invitation"][] | null;
@@ -2784,6 +3520,9 @@ export interface components {
         };
         DataListRoleInfoBody: {
             data: components["schemas"]["RoleInfo"][] | null;
+        };
+        DataListShotBody: {
+            data: components["schemas"]["Shot"][] | null;
         };
         DataListSlideBody: {
             data: components["schemas"]["Slide"][] | null;
@@ -2811,8 +3550,17 @@ export interface components {
         DataPublicKeyBody: {
             data: components["schemas"]["PublicKey"];
         };
+        DataReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"];
+        };
+        DataReportTemplateOptionsBody: {
+            data: components["schemas"]["ReportTemplateOptions"];
+        };
         DataSessionBody: {
             data: components["schemas"]["Session"];
+        };
+        DataShotBody: {
+            data: components["schemas"]["Shot"];
         };
         DataSlideFileBody: {
             data: components["schemas"]["SlideFile"];
@@ -2876,12 +3624,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -2952,6 +3704,9 @@ export interface components {
             /** Format: int64 */
             doctor_id: number;
             doctor_name: string;
+            /** @enum {string} */
+            first_result: "" | "consistent" | "minor_difference" | "major_difference";
+            first_result_reason: string;
             gross_description: string;
             /** Format: int64 */
             id: number;
@@ -2984,6 +3739,11 @@ export interface components {
             /** Format: int64 */
             days?: number;
             reason?: string;
+        };
+        "Diagnosis-handoverRequest": {
+            /** Format: int64 */
+            expert_id?: number;
+            note?: string;
         };
         "Diagnosis-invite-replyRequest": {
             reply?: string;
@@ -3131,6 +3891,33 @@ export interface components {
             /** Format: int64 */
             size: number;
             url: string;
+        };
+        FirstResultInput: {
+            /** Format: int64 */
+            consult_id?: number;
+            /** @description Required unless the first result is consistent */
+            reason?: string;
+            /** @enum {string} */
+            result?: "consistent" | "minor_difference" | "major_difference";
+        };
+        Handover: {
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /** Format: int64 */
+            from_id: number;
+            from_name: string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "recalled";
+            /** Format: int64 */
+            to_id: number;
+            to_name: string;
         };
         Hospital: {
             abbreviation: string;
@@ -3326,6 +4113,40 @@ export interface components {
             status?: 0 | 1;
             unit?: string;
         };
+        Label: {
+            color: string;
+            description: string;
+            /** Format: double */
+            fontSize?: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            lineWidth: number;
+            /** @description Drawn as a measurement (shows its length or area) */
+            measure?: boolean;
+            /** @description rect/ellipse: two opposite corners; arrow/line: from, to; text: anchor; others: vertices */
+            points: components["schemas"]["Point"][] | null;
+            /** @enum {string} */
+            tool: "rect" | "ellipse" | "polygon" | "freehand" | "arrow" | "line" | "text";
+        };
+        Layout: {
+            header: components["schemas"]["ReportHeader"];
+            /** @description In print order */
+            sections: components["schemas"]["LayoutSection"][] | null;
+            /** @description Report title in English */
+            title_en: string;
+            /** @description Report title in Chinese */
+            title_zh: string;
+        };
+        LayoutSection: {
+            /** @description Patient section only: the case fields of its table, in order */
+            fields?: string[] | null;
+            heading_en?: string;
+            heading_zh?: string;
+            /** @description patient, clinical, specimens, gross, microscopic, immunohistochemistry, diagnosis, images, remark, critical, signatures, dates */
+            key: string;
+            show: boolean;
+        };
         Library: {
             /** @description Sub-libraries (tree=1 only) */
             children?: components["schemas"]["Library"][] | null;
@@ -3407,6 +4228,10 @@ export interface components {
             /** @description Letters, digits, _ or -; at most 10 */
             symbol?: string;
         };
+        ListAdviceBody: {
+            data: components["schemas"]["Advice"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListCenterBody: {
             data: components["schemas"]["Center"][] | null;
             meta: components["schemas"]["Meta"];
@@ -3429,6 +4254,10 @@ export interface components {
         };
         ListRecordBody: {
             data: components["schemas"]["Record"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"][] | null;
             meta: components["schemas"]["Meta"];
         };
         ListRowBody: {
@@ -3519,6 +4348,12 @@ export interface components {
             id: number;
             name: string;
         };
+        Point: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
         PublicKey: {
             /** @description SPKI PEM of the RSA key for password encryption (RSA-OAEP, SHA-256) */
             public_key: string;
@@ -3534,6 +4369,7 @@ export interface components {
         };
         Record: {
             action: string;
+            action_text: string;
             after: unknown;
             before: unknown;
             /** Format: date-time */
@@ -3543,10 +4379,12 @@ export interface components {
             ip: string;
             message: string;
             object_id: string;
+            object_text: string;
             object_type: string;
             /** @enum {string} */
             outcome: "success" | "failure" | "denied";
             role: string;
+            role_text: string;
             /** Format: int64 */
             user_id: number | null;
             username: string;
@@ -3555,6 +4393,47 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        ReportHeader: {
+            /** @description The diagnosing center's name above the title */
+            center: boolean;
+            /** @description The sending hospital under the title */
+            hospital: boolean;
+            /** @description The report number under the title */
+            report_no: boolean;
+            /** @description QR code and verification code; required: it proves the report authentic */
+            verify: boolean;
+        };
+        ReportTemplate: {
+            /** @description In use for its kind */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            layout: components["schemas"]["Layout"];
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportTemplateInput: {
+            active?: boolean;
+            /** @description routine, frozen or cell; fixed once created */
+            kind?: string;
+            layout: components["schemas"]["Layout"];
+            /** @description Shown in the template list */
+            name: string;
+        };
+        ReportTemplateOptions: {
+            headless: string[] | null;
+            patient_fields: string[] | null;
+            required: string[] | null;
+            sections: string[] | null;
+        };
+        ResultBody: {
+            result?: string;
         };
         RoleBinding: {
             config: unknown;
@@ -3594,12 +4473,16 @@ export interface components {
             expert_name: string | null;
             gender: string;
             /** Format: int64 */
+            handover_from: number | null;
+            /** Format: int64 */
             hospital_id: number;
             hospital_name: string;
             /** Format: int64 */
             id: number;
             /** Format: date-time */
             inspection_date: string | null;
+            /** @description In the caller's favourites */
+            is_collected: boolean;
             /** Format: int64 */
             is_draft: number;
             /** Format: int64 */
@@ -3664,6 +4547,29 @@ export interface components {
             expires_at: string;
             token: string;
             user: components["schemas"]["UserRef"];
+        };
+        Shot: {
+            caption: string;
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Printed in the report */
+            selected: boolean;
+            /** Format: int64 */
+            slide_id: number | null;
+            /** @description The image (same authorization as the case) */
+            url: string;
+        };
+        ShotUpdate: {
+            caption?: string;
+            /** @description Print in the report */
+            selected?: boolean;
         };
         SiteInfo: {
             caseinterface: string;
@@ -3845,6 +4751,24 @@ export interface components {
             page_title: string;
             show_meeting: boolean;
             sms_enable: boolean;
+            title: string;
+            watermark: components["schemas"]["Watermark"];
+        };
+        SystemInput: {
+            captcha_enable: boolean;
+            copyright: string;
+            /**
+             * @description Interface language of users who have not chosen one
+             * @enum {string}
+             */
+            language: "zh-CN" | "en-US";
+            /** @description A case needs at least one slide to be submitted */
+            need_upload_slide: boolean;
+            /** @description Favicon: a path on this server or an https URL */
+            page_icon: string;
+            /** @description Browser and login title; empty for the built-in title in the reader's language */
+            page_title: string;
+            /** @description Short name in the sidebar */
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
@@ -4102,6 +5026,39 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "change-first-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FirstResultInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "recall-batch-agree": {
         parameters: {
             query?: never;
@@ -5318,6 +6275,39 @@ export interface operations {
             };
         };
     };
+    "system-config-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSystemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "template-list": {
         parameters: {
             query?: never;
@@ -5624,6 +6614,194 @@ export interface operations {
             };
         };
     };
+    "advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-transferRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "supplement-save": {
         parameters: {
             query?: never;
@@ -5798,6 +6976,71 @@ export interface operations {
             };
         };
     };
+    "case-collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Case-collectRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-uncollect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-consult-again": {
         parameters: {
             query?: never;
@@ -5859,6 +7102,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "doctor_advice-execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-doctor_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
@@ -6002,6 +7313,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListRowBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "publisher-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoteBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -6242,6 +7621,38 @@ export interface operations {
             };
         };
     };
+    "case-handovers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListHandoverBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-log": {
         parameters: {
             query?: never;
@@ -6406,6 +7817,38 @@ export interface operations {
             };
         };
     };
+    "case-thirds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListPersonRefBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-status-labels": {
         parameters: {
             query?: never;
@@ -6504,6 +7947,38 @@ export interface operations {
         };
     };
     "case-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-handover-recall": {
         parameters: {
             query?: never;
             header?: never;
@@ -6650,6 +8125,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListDiagnosisBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-of-case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Advice-cancelRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -6936,6 +8515,42 @@ export interface operations {
             };
         };
     };
+    "diagnosis-handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Diagnosis-handoverRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "diagnosis-invitations": {
         parameters: {
             query?: never;
@@ -7205,6 +8820,42 @@ export interface operations {
             };
         };
     };
+    "diagnosis-referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExpertBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "diagnosis-return": {
         parameters: {
             query?: never;
@@ -7369,6 +9020,183 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DataDiagnosisBody"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-save-shot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShotUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShotBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-shot-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                shot_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -8208,6 +10036,252 @@ export interface operations {
             };
         };
     };
+    "report-template-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description routine, frozen or cell */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLayoutBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateOptionsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "slide-uploads": {
         parameters: {
             query?: {
@@ -8393,6 +10467,73 @@ export interface operations {
             };
         };
     };
+    "slide-annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-annotations-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationsInBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationSetBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "slide-download-url": {
         parameters: {
             query?: never;
@@ -8509,6 +10650,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-add-advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResultBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "third-advice": {
+        parameters: {
+            query?: {
+                pending?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,133 @@
+package consultation
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Handover statuses.
+const (
+	HandoverPending  = "pending"
+	HandoverAccepted = "accepted"
+	HandoverRecalled = "recalled"
+)
+
+// Handover is one hand-over of a case from its expert to a colleague
+// (spec 2 §7 /diagnosis/handover): the colleague continues the same draft.
+type Handover struct {
+	ID        int64      `json:"id" db:"id"`
+	ConsultID int64      `json:"consult_id" db:"consult_id"`
+	FromID    int64      `json:"from_id" db:"from_id"`
+	FromName  string     `json:"from_name" db:"from_name"`
+	ToID      int64      `json:"to_id" db:"to_id"`
+	ToName    string     `json:"to_name" db:"to_name"`
+	Note      string     `json:"note" db:"note"`
+	Status    string     `json:"status" db:"status" enum:"pending,accepted,recalled"`
+	CreatedAt time.Time  `json:"created_at" db:"created_at"`
+	DecidedAt *time.Time `json:"decided_at" db:"decided_at"`
+}
+
+// HandOver gives the caller's case, with its draft, to a colleague of the
+// center. Until the colleague locks it, the caller may take it back.
+func (s *Service) HandOver(ctx context.Context, id, toID int64, note string) error {
+	me := access.FromContext(ctx).UserID
+	note = strings.TrimSpace(note)
+	if len([]rune(note)) > 500 {
+		return apperr.New(apperr.Invalid, "error.validation").Field("note", "field.too_long", "max", 500)
+	}
+	return s.one(ctx, id, "handover", note, func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
+		if toID == me {
+			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "diagnosis.handover_self")
+		}
+		if err := s.checkExpert(ctx, r, toID); err != nil {
+			return nil, err
+		}
+		if r.HandoverFrom != nil {
+			return nil, apperr.New(apperr.Conflict, "diagnosis.handover_pending")
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("handovers").Columns("consult_id", "from_id", "to_id", "note", "status", "created_at").
+			Values(id, me, toID, note, HandoverPending, s.now())); err != nil {
+			return nil, apperr.Wrap(err, "handover")
+		}
+		return map[string]any{"expert_id": toID, "locked_by": nil, "handover_from": me}, nil
+	})
+}
+
+// RecallHandover takes a handed-over case back before the colleague started on it.
+func (s *Service) RecallHandover(ctx context.Context, id int64) error {
+	me := access.FromContext(ctx).UserID
+	return s.one(ctx, id, "handover_recall", "", func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
+		res, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverRecalled).Set("decided_at", s.now()).
+			Where("consult_id = ? AND from_id = ? AND status = ?", id, me, HandoverPending))
+		if err != nil {
+			return nil, apperr.Wrap(err, "recall handover")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, apperr.New(apperr.Conflict, "diagnosis.no_handover")
+		}
+		return map[string]any{"expert_id": me, "locked_by": nil, "handover_from": nil}, nil
+	})
+}
+
+// AcceptHandover is part of the lock: the colleague starting on a handed-over
+// case ends the sender's right to recall it. It returns the columns to set.
+func (s *Service) AcceptHandover(ctx context.Context, tx *db.Tx, r *Row) (map[string]any, error) {
+	if r.HandoverFrom == nil {
+		return map[string]any{}, nil
+	}
+	if _, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverAccepted).Set("decided_at", s.now()).
+		Where("consult_id = ? AND status = ?", r.ID, HandoverPending)); err != nil {
+		return nil, apperr.Wrap(err, "accept handover")
+	}
+	return map[string]any{"handover_from": nil}, nil
+}
+
+// Handovers lists the handovers of a case the caller may see.
+func (s *Service) Handovers(ctx context.Context, id int64) ([]Handover, error) {
+	if _, err := s.row(ctx, s.db, id); err != nil {
+		return nil, err
+	}
+	out := []Handover{}
+	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("h.id", "h.consult_id", "h.from_id", "a.name AS from_name", "h.to_id",
+		"b.name AS to_name", "h.note", "h.status", "h.created_at", "h.decided_at").From("handovers h").
+		Join("users a ON a.id = h.from_id").Join("users b ON b.id = h.to_id").Where("h.consult_id = ?", id).OrderBy("h.id"))
+	return out, apperr.Wrap(err, "load handovers")
+}
+
+func (s *Service) handoverRoutes(api *httpx.API) {
+	dtags := []string{"Diagnosis"}
+	experts := []string{access.Expert}
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/handover", ID: "diagnosis-handover", Summary: "Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)", Tags: dtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			Body struct {
+				ExpertID int64  `json:"expert_id,omitempty"`
+				Note     string `json:"note,omitempty" maxLength:"2000"`
+			}
+		}) (*httpx.Empty, error) {
+			return httpx.Done(), s.HandOver(ctx, in.ID, in.Body.ExpertID, in.Body.Note)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/handover/recall/{id}", ID: "diagnosis-handover-recall", Summary: "Take a handed-over case back before the colleague starts on it", Tags: dtags, Roles: experts},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
+			return httpx.Done(), s.RecallHandover(ctx, in.ID)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/handover", ID: "case-handovers", Summary: "Handovers of a case", Tags: tags, Roles: readers},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Handover], error) {
+			l, err := s.Handovers(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/referral", ID: "diagnosis-referral", Summary: "Refer the case to a different expert of the center, with a reason", Tags: dtags, Roles: experts},
+		func(ctx context.Context, in *expertBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.ExpertReferral(ctx, in.ID, in.Body.ExpertID, in.Body.Reason)
+		})
+}

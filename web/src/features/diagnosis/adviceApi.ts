@@ -1,0 +1,89 @@
+// Advice (special exams, technical re-work) on cases: the expert orders it,
+// the site executes it or passes a special exam to a third party.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api/client';
+import { unwrap } from '../../lib/api/errors';
+import { listResult } from '../../lib/api/list';
+import type { ApiBody, ApiData } from '../../lib/api/types';
+import type { ApiListQuery } from '../../lib/list/query';
+import type { CountQuery } from '../../components/ui/list/types';
+
+type Item<T> = T extends readonly (infer I)[] ? I : never;
+export type Advice = Item<ApiData<'/api/diagnosis/{id}/advice', 'get'>>;
+export type AdviceInput = ApiBody<'/api/diagnosis/{id}/advice', 'post'>;
+export type AdviceKind = 'special' | 'technical';
+
+export const ADVICE_ITEMS: Record<AdviceKind, string[]> = {
+  special: ['immunohistochemisty', 'special_stain', 'molecular_pathology'],
+  technical: ['re_sample', 're_cut', 'deep_cut', 'thin_cut', 're_embeded', 'consult_he_cut', 'glue_cut', 'consult_cut', 'continue_cut', 'read_cut', 'cell_block', 'other'],
+};
+
+export const ADVICE_STATUS_COLOURS: Record<string, string> = { pending: 'orange', transferred: 'purple', executed: 'green', done: 'green' };
+
+export const adviceKeys = {
+  all: ['advice'] as const,
+  ofCase: (id: number) => ['advice', 'case', id] as const,
+  list: (kind: string) => ['advice', 'list', kind] as const,
+  third: ['advice', 'third'] as const,
+};
+
+const path = (id: number) => ({ params: { path: { id } } });
+
+function useWrite<V>(fn: (v: V) => Promise<unknown>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: adviceKeys.all }), qc.invalidateQueries({ queryKey: ['consultation'] })]),
+  });
+}
+
+export function useCaseAdvice(id: number) {
+  return useQuery({ queryKey: adviceKeys.ofCase(id), queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}/advice', path(id))) ?? [], enabled: id > 0 });
+}
+
+export function useAdviceActions(id: number) {
+  return {
+    order: useWrite(async (body: AdviceInput) => unwrap(await api.POST('/api/diagnosis/{id}/advice', { ...path(id), body }))),
+    cancel: useWrite(async (ids: number[]) => unwrap(await api.DELETE('/api/diagnosis/{id}/advice', { ...path(id), body: { ids } }))),
+  };
+}
+
+export const fetchAdvice = (kind: AdviceKind) => async (query: ApiListQuery) =>
+  listResult(await api.GET('/api/consultation/advice_list', { params: { query: withKind(query, kind) } }));
+export const countAdvice = (kind: AdviceKind) => async (query: CountQuery) =>
+  unwrap(await api.GET('/api/consultation/advice_list/count', { params: { query: withKind(query, kind) } }));
+
+function withKind<Q extends { params?: string }>(q: Q, kind: AdviceKind): Q {
+  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), kind };
+  return { ...q, params: JSON.stringify(params) };
+}
+
+export function useSiteAdviceActions() {
+  return {
+    execute: useWrite(async ({ advice, result }: { advice: Advice; result: string }) =>
+      advice.kind === 'special'
+        ? unwrap(await api.POST('/api/consultation/advice/execute/{id}', { ...path(advice.id), body: { result } }))
+        : unwrap(await api.POST('/api/consultation/doctor_advice/execute/{id}', { ...path(advice.id), body: { result } })),
+    ),
+    transfer: useWrite(async ({ advice, third_id }: { advice: Advice; third_id: number }) =>
+      unwrap(await api.POST('/api/consultation/advice/transfer/{id}', { ...path(advice.id), body: { third_id } })),
+    ),
+  };
+}
+
+export function useThirds(caseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['advice', 'thirds', caseId],
+    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/third', path(caseId))) ?? [],
+    enabled: enabled && caseId > 0,
+    staleTime: 60_000,
+  });
+}
+
+export function useThirdAdvice(pending: boolean) {
+  return useQuery({ queryKey: [...adviceKeys.third, pending], queryFn: async () => unwrap(await api.GET('/api/third/advice', { params: { query: { pending } } })) ?? [] });
+}
+
+export function useThirdResult() {
+  return useWrite(async ({ id, result }: { id: number; result: string }) => unwrap(await api.POST('/api/third/addadvice/{id}', { ...path(id), body: { result } })));
+}
