@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // userID returns a demo user's id.
@@ -354,6 +356,28 @@ func TestAdvice(t *testing.T) {
 			if n := e.count("case_logs", "consult_id = ? AND action = 'advice_result'", id); n != 1 {
 				t.Fatalf("third's result log lines: %d", n)
 			}
+		})
+		t.Run("Export", func(t *testing.T) {
+			for path, want := range map[string]struct {
+				rows int
+				text string
+			}{"/api/consultation/advice_list/export": {3, "CK(+)，CD20(-)"}, "/api/consultation/doctor_advice_list/export": {2, "深切"}} {
+				r := e.expect(e.do("GET", path, site, nil), 200)
+				x, err := excelize.OpenReader(bytes.NewReader(r.Body))
+				if err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				rows, _ := x.GetRows(x.GetSheetName(0))
+				var all []string
+				for _, r := range rows {
+					all = append(all, strings.Join(r, "|"))
+				}
+				if len(rows) != want.rows || !strings.Contains(strings.Join(all, "\n"), want.text) || rows[0][0] != "会诊号" {
+					t.Fatalf("%s: %v", path, rows)
+				}
+			}
+			e.expect(e.do("GET", "/api/consultation/advice_list/export", e.login("third"), nil), 403)
+			e.expect(e.do("GET", "/api/consultation/advice_list/export?params=%7Bbad", site, nil), 400)
 		})
 		t.Run("Cancel", func(t *testing.T) {
 			var more advices
