@@ -34,7 +34,7 @@ test.describe('language switch', () => {
 
     await switchLanguage(page, 'en-US');
     await expect(menuItem(page, 'Users')).toBeVisible();
-    await expect(menuItem(page, 'Sites')).toBeVisible();
+    await expect(menuItem(page, 'Hospitals')).toBeVisible();
     await expect(menuItem(page, 'Operation log')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Username' })).toBeVisible();

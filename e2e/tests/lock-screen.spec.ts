@@ -12,8 +12,8 @@ test('screen lock: navigation is blocked, a wrong password is refused, the right
 
   // A real click lands on the overlay; a click that reaches the menu item (dispatched to it)
   // asks the router to navigate, and the screen lock cancels that navigation.
-  await expect(menuItem(page, '站点管理')).toBeAttached();
-  await menuItem(page, '站点管理').dispatchEvent('click');
+  await expect(menuItem(page, '医院管理')).toBeAttached();
+  await menuItem(page, '医院管理').dispatchEvent('click');
   await expect(page).toHaveURL(/\/system\/user/);
   await expect(page.getByRole('heading', { name: '用户管理' })).toBeVisible();
   await expect(overlay).toBeVisible();
@@ -32,6 +32,6 @@ test('screen lock: navigation is blocked, a wrong password is refused, the right
   await overlay.getByTestId('unlock-submit').click();
   await expect(overlay).toBeHidden();
 
-  await menuItem(page, '站点管理').click();
+  await menuItem(page, '医院管理').click();
   await expect(page).toHaveURL(/\/site\/manage/);
 });

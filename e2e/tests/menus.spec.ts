@@ -6,8 +6,13 @@ import { login, menuItem, openAllGroups, sideMenu } from '../lib/ui';
 const ACCOUNTS = ['admin', 'center_admin', 'site', 'site2', 'allocator', 'expert', 'qc_expert', 'staff', 'publisher', 'third', 'clinical', 'uploader', 'root'];
 
 const MUST: Record<string, { has: string[]; not?: string[] }> = {
-  admin: { has: ['中心管理', '站点管理', '用户管理', '操作日志'] },
-  center_admin: { has: ['站点管理', '用户管理'], not: ['中心管理', '操作日志'] },
+  admin: { has: ['中心管理', '医院管理', '用户管理', '报告模板', '操作日志'] },
+  center_admin: { has: ['医院管理', '用户管理'], not: ['中心管理', '报告模板', '操作日志'] },
+  // Upload management (spec 1 §2 Site menus) belongs to sites only.
+  site: { has: ['上传管理', '正在上传', '已上传', '上传设置', '个人设置'] },
+  site2: { has: ['上传管理', '正在上传', '已上传', '上传设置'] },
+  expert: { has: ['个人设置'], not: ['上传管理', '正在上传'] },
+  uploader: { has: ['个人设置'], not: ['上传管理'] },
 };
 
 test.describe('every demo account signs in and sees its role menu', () => {

@@ -14,7 +14,7 @@ const SIZES = [
   { width: 1440, height: 900 },
   { width: 1920, height: 1080 },
 ];
-const SCREENS = ['/system/user', '/site/manage', '/department/manage', '/log/operation', '/account'];
+const SCREENS = ['/system/user', '/site/manage', '/department/manage', '/bank/manage', '/setting/chargeItem', '/setting/timeoutConfig', '/setting/other-config', '/log/operation', '/account'];
 
 /** Waits until the page has its data: no request in flight, no spinner, no skeleton. */
 async function settled(page: Page) {

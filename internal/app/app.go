@@ -23,6 +23,7 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/report"
 	"telepath/internal/settings"
 	"telepath/internal/slideserver"
 	"telepath/internal/user"
@@ -62,6 +63,8 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	if err != nil {
 		return err
 	}
+	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
+	authSvc.UseCaptchaSetting(func(ctx context.Context) bool { return settingsSvc.System(ctx).CaptchaEnable })
 	if err := a.seed(ctx); err != nil {
 		return err
 	}
@@ -70,11 +73,12 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	libSvc := library.New(a.DB)
 	billSvc := billing.New(a.DB)
 	fileSvc := files.New(a.DB, a.Config.DataDir)
-	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc))
+	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc, settingsSvc))
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
-	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
+	reportTemplates := report.NewTemplates(a.DB)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagDeps.Files = fileSvc
+	diagDeps.ReportLayout = reportTemplates.InUse
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
@@ -96,6 +100,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	consultSvc.Routes(api)
 	diagSvc.Routes(api, mux)
 	settingsSvc.Routes(api)
+	reportTemplates.Routes(api)
 	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
 	if err != nil {
 		return err

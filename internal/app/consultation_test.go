@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/json"
 	"mime/multipart"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 )
 
 type caseOut struct {
@@ -222,6 +225,14 @@ func TestConsultationWorkflow(t *testing.T) {
 			if !bytes.HasPrefix(r.Body, []byte("PK")) {
 				t.Fatal("not an xlsx file")
 			}
+			rows := xlsxRows(t, r.Body)
+			if len(rows) != 2 || !strings.Contains(strings.Join(rows[1], " "), "BL2026-00001") {
+				t.Fatalf("site's export: %v", rows)
+			}
+			// Another hospital's export has the header row only.
+			if rows := xlsxRows(t, e.expect(e.do("POST", "/api/charge/export", site2, map[string]any{}), 200).Body); len(rows) != 1 {
+				t.Fatalf("site2's export: %v", rows)
+			}
 		})
 	})
 }
@@ -251,15 +262,38 @@ func TestRegistrationBadInput(t *testing.T) {
 				}
 			})
 		}
-		t.Run("AttachmentTooLarge", func(t *testing.T) {
-			r := e.upload(site, "big.bin", bytes.Repeat([]byte{0}, 201<<20))
-			if r.Status != 413 {
-				t.Fatalf("201 MB upload: %d %s", r.Status, r)
-			}
-		})
+		// A 201 MB attachment: TestCaseBadInputWritesNothing streams one.
 		if e.count("consultations", "") != before {
 			t.Fatal("bad input wrote a case")
 		}
 		_ = json.Marshal
 	})
+}
+
+// xlsxRows opens an xlsx file as a spreadsheet program would (a zip with the
+// workbook parts) and returns the first sheet's rows.
+func xlsxRows(t *testing.T, b []byte) [][]string {
+	t.Helper()
+	z, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		t.Fatalf("not a zip: %v", err)
+	}
+	parts := map[string]bool{}
+	for _, f := range z.File {
+		parts[f.Name] = true
+	}
+	for _, p := range []string{"[Content_Types].xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"} {
+		if !parts[p] {
+			t.Fatalf("xlsx without %s: %v", p, parts)
+		}
+	}
+	x, err := excelize.OpenReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := x.GetRows(x.GetSheetList()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

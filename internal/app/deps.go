@@ -59,7 +59,7 @@ func members(ctx context.Context, u *user.Service, centerID int64, role string) 
 }
 
 // consultationDeps connects the consultation domain to the services it calls.
-func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *billing.Service, f *files.Service) consultation.Deps {
+func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *billing.Service, f *files.Service, st *settings.Service) consultation.Deps {
 	return consultation.Deps{
 		Org:         o,
 		CheckNumber: l.CheckNumber,
@@ -79,6 +79,6 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 			return out, err
 		},
 		Files:      f,
-		NeedSlides: true,
+		NeedSlides: func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
 	}
 }

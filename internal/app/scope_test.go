@@ -234,3 +234,45 @@ func TestOperationLogTabs(t *testing.T) {
 		e.expect(e.do("GET", "/api/log/operation?params="+url.QueryEscape(`{"tab":"nope"}`), admin, nil), 400)
 	})
 }
+
+func TestOperationLogNamesForPeople(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		c, _ := json.Marshal(map[string]any{"constraints": []any{map[string]any{"condition": "and", "constraint": []any{
+			map[string]any{"condition": "and", "operator": "=", "column": "action", "value": "auth.login"},
+		}}}})
+		q := url.Values{"page_size": {"1"}, "constraints": {string(c)}}.Encode()
+		for lang, want := range map[string][3]string{"zh-CN": {"登录", "用户", "管理员"}, "en-US": {"Sign in", "User", "Administrator"}} {
+			var l struct{ Data []map[string]any }
+			e.decode(e.expect(e.do("GET", "/api/log/operation?"+q, admin, nil, "user-language", lang), 200), &l)
+			if len(l.Data) != 1 {
+				t.Fatalf("%s: no sign-in record", lang)
+			}
+			got := [3]any{l.Data[0]["action_text"], l.Data[0]["object_text"], l.Data[0]["role_text"]}
+			if got != [3]any{want[0], want[1], want[2]} || l.Data[0]["role"] != "admin" {
+				t.Fatalf("%s: %v (role %v)", lang, got, l.Data[0]["role"])
+			}
+		}
+	})
+}
+
+func TestStatusTabsOfConfigLists(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		for path, table := range map[string]string{"/api/charge_item/lists": "charge_items", "/api/config/library": "libraries"} {
+			e.app.DB.Exec("UPDATE " + table + " SET status = 0 WHERE id = (SELECT MIN(id) FROM " + table + ")")
+			for tab, where := range map[string]string{"all": "", "enabled": "status = 1", "disabled": "status = 0"} {
+				cond := "deleted_at IS NULL"
+				if where != "" {
+					cond += " AND " + where
+				}
+				want := e.count(table, cond)
+				l := e.list(path, admin, url.Values{"params": {`{"tab":"` + tab + `"}`}, "page_size": {"100"}})
+				if l.Meta.Pagination.Total != want || len(l.Data) != want || want == 0 {
+					t.Fatalf("%s tab %s: %d rows (total %d), want %d", path, tab, len(l.Data), l.Meta.Pagination.Total, want)
+				}
+			}
+			e.expect(e.do("GET", path+"?params="+url.QueryEscape(`{"tab":"nope"}`), admin, nil), 400)
+		}
+	})
+}

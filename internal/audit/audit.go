@@ -31,9 +31,10 @@ type Entry struct {
 	After      any
 	Outcome    string // Success when empty
 	Message    string
-	// UserID and Username name the actor when there is no principal yet (sign-in).
+	// UserID, Username and Role name the actor when there is no principal yet (sign-in).
 	UserID   int64
 	Username string
+	Role     string
 }
 
 // Write appends e to the audit log within q (usually the change's transaction).
@@ -44,7 +45,7 @@ func Write(ctx context.Context, q db.Querier, dialect db.Dialect, e Entry) error
 		e.Outcome = Success
 	}
 	var userID any
-	username, role := e.Username, ""
+	username, role := e.Username, e.Role
 	if p != nil {
 		userID, username, role = p.UserID, p.Username, p.PrimaryRole()
 	} else if e.UserID != 0 {

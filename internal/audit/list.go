@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/access"
-	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
 
@@ -21,8 +22,11 @@ type Record struct {
 	UserID     *int64          `json:"user_id" db:"user_id"`
 	Username   string          `json:"username" db:"username"`
 	Role       string          `json:"role" db:"role"`
+	RoleText   string          `json:"role_text" db:"-"`
 	Action     string          `json:"action" db:"action"`
+	ActionText string          `json:"action_text" db:"-"`
 	ObjectType string          `json:"object_type" db:"object_type"`
+	ObjectText string          `json:"object_text" db:"-"`
 	ObjectID   string          `json:"object_id" db:"object_id"`
 	BeforeText *string         `json:"-" db:"before_data"`
 	AfterText  *string         `json:"-" db:"after_data"`
@@ -63,21 +67,50 @@ func (l *Log) List(ctx context.Context, req listquery.Request) ([]Record, listqu
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	tab := sq.Sqlizer(sq.Expr("1=1"))
-	if name := q.ExtraString("tab"); name != "" {
-		var ok bool
-		if tab, ok = tabs[name]; !ok {
-			return nil, listquery.Pagination{}, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
-		}
+	tab, err := q.Tab(tabs)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
 	}
 	b := l.DB.Builder()
 	rows, page, err := listquery.Run[Record](ctx, l.DB, q,
 		b.Select("a.id, a.created_at, a.user_id, a.username, a.role, a.action, a.object_type, a.object_id, a.before_data, a.after_data, a.ip, a.outcome, a.message").From("audit_logs a").Where(tab),
 		b.Select("COUNT(*)").From("audit_logs a").Where(tab))
+	lang := httpx.Lang(ctx)
 	for i := range rows {
-		rows[i].Before, rows[i].After = raw(rows[i].BeforeText), raw(rows[i].AfterText)
+		r := &rows[i]
+		r.Before, r.After = raw(r.BeforeText), raw(r.AfterText)
+		r.RoleText, r.ActionText, r.ObjectText = roleText(lang, r.Role), actionText(lang, r.Action), label(lang, "audit.object."+r.ObjectType, r.ObjectType)
 	}
 	return rows, page, err
+}
+
+// label is the message for key in lang, or fallback when there is none.
+func label(lang i18n.Lang, key, fallback string) string {
+	if msg := i18n.T(lang, key, nil); msg != key {
+		return msg
+	}
+	return fallback
+}
+
+// actionText names an action for people; case transitions share the case
+// log's names.
+func actionText(lang i18n.Lang, action string) string {
+	if step, ok := strings.CutPrefix(action, "consultation."); ok {
+		return label(lang, "case.action."+step, action)
+	}
+	return label(lang, "audit.action."+action, action)
+}
+
+// roleText names each role of a comma-separated list.
+func roleText(lang i18n.Lang, roles string) string {
+	if roles == "" {
+		return ""
+	}
+	parts := strings.Split(roles, ",")
+	for i, r := range parts {
+		parts[i] = label(lang, "role."+r, r)
+	}
+	return strings.Join(parts, "、")
 }
 
 func raw(s *string) json.RawMessage {

@@ -28,7 +28,7 @@ type Captcha struct {
 
 // NewCaptcha stores a fresh challenge for five minutes and returns its image.
 func (s *Service) NewCaptcha(ctx context.Context) (*Captcha, error) {
-	if !s.cfg.Captcha {
+	if !s.captchaOn(ctx) {
 		return &Captcha{Enabled: false}, nil
 	}
 	_, q, answer := captchaDriver.GenerateIdQuestionAnswer()
@@ -60,7 +60,7 @@ func (s *Service) NewCaptcha(ctx context.Context) (*Captcha, error) {
 
 // checkCaptcha consumes the challenge: right or wrong, a key works once.
 func (s *Service) checkCaptcha(ctx context.Context, key, code string) error {
-	if !s.cfg.Captcha {
+	if !s.captchaOn(ctx) {
 		return nil
 	}
 	if key == "" || strings.TrimSpace(code) == "" {

@@ -45,6 +45,16 @@ type Service struct {
 	limiter *ipLimiter
 	audit   *audit.Log
 	now     func() time.Time
+	// captchaSetting is the administrator's captcha_enable; the operator's
+	// Config.Captcha switches the captcha off whatever it says.
+	captchaSetting func(context.Context) bool
+}
+
+// UseCaptchaSetting makes the captcha follow the system configuration.
+func (s *Service) UseCaptchaSetting(on func(context.Context) bool) { s.captchaSetting = on }
+
+func (s *Service) captchaOn(ctx context.Context) bool {
+	return s.cfg.Captcha && (s.captchaSetting == nil || s.captchaSetting(ctx))
 }
 
 // New returns the service, creating the login key on first start.
@@ -151,8 +161,17 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.audit.Record(ctx, audit.Entry{Action: "auth.login", ObjectType: "user", ObjectID: u.ID, UserID: u.ID, Username: u.Username})
+	s.audit.Record(ctx, audit.Entry{Action: "auth.login", ObjectType: "user", ObjectID: u.ID, UserID: u.ID, Username: u.Username, Role: s.rolesOf(ctx, u.ID)})
 	return &Session{Token: token, ExpiresAt: now.Add(s.cfg.MaxSession), User: u.UserRef}, nil
+}
+
+// rolesOf lists a user's roles, comma-separated, for the sign-in record.
+func (s *Service) rolesOf(ctx context.Context, userID int64) string {
+	var roles []string
+	if err := db.Select(ctx, s.db, &roles, s.db.Builder().Select("role").From("user_roles").Where("user_id = ?", userID).OrderBy("role")); err != nil {
+		return ""
+	}
+	return strings.Join(roles, ",")
 }
 
 func lockedErr(left time.Duration) error {

@@ -31,7 +31,10 @@ var itemList = &listquery.Resource{
 	},
 	DefaultSort: []string{"i.id ASC"},
 	TieBreak:    "i.id ASC",
+	ExtraParams: []string{"tab"},
 }
+
+var itemTabs = listquery.StatusTabs("i.status")
 
 const itemColumns = `i.id, i.name, i.inner_code, i.input_code, i.item_code, i.price_fen, i.unit, i.number, i.status, i.created_at, i.updated_at`
 
@@ -45,8 +48,12 @@ func (s *Service) ListItems(ctx context.Context, req listquery.Request) ([]Item,
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	count := s.db.Builder().Select("COUNT(*)").From("charge_items i").Where("i.deleted_at IS NULL")
-	return listquery.Run[Item](ctx, s.db, q, s.selectItems(), count)
+	tab, err := q.Tab(itemTabs)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
+	}
+	count := s.db.Builder().Select("COUNT(*)").From("charge_items i").Where("i.deleted_at IS NULL").Where(tab)
+	return listquery.Run[Item](ctx, s.db, q, s.selectItems().Where(tab), count)
 }
 
 // CountItems returns the tab counts of the charge item list: all, enabled, disabled.
@@ -56,9 +63,7 @@ func (s *Service) CountItems(ctx context.Context, req listquery.Request) (map[st
 		return nil, err
 	}
 	base := s.db.Builder().Select().From("charge_items i").Where("i.deleted_at IS NULL")
-	return listquery.Counts(ctx, s.db, q, base, map[string]sq.Sqlizer{
-		"all": nil, "enabled": sq.Eq{"i.status": 1}, "disabled": sq.Eq{"i.status": 0},
-	})
+	return listquery.Counts(ctx, s.db, q, base, itemTabs)
 }
 
 // Item returns a charge item that has not been deleted.

@@ -63,20 +63,18 @@ func (s *Service) one(ctx context.Context, id int64, name, detail string, change
 	return s.Apply(ctx, id, name, detail, change)
 }
 
-// Submit sends a registered case to its center (or, after a recall or a
-// return, sends it again). It needs a charge and, unless the system allows
-// otherwise, at least one slide. A case with a requested expert goes
-// straight to that expert.
-func (s *Service) Submit(ctx context.Context, id int64) error {
-	r, err := s.row(ctx, s.db, id)
-	if err != nil {
-		return err
-	}
-	name := "submit"
-	if r.IsRecall == RecallAgreed || r.IsReturn == ReturnToSite {
-		name = "consult_again"
-	}
-	return s.one(ctx, id, name, "", func(_ *db.Tx, r *Row, to State) (map[string]any, error) {
+// Submit sends a registered case to its center. It needs a charge and,
+// unless the system allows otherwise, at least one slide. A case with a
+// requested expert goes straight to that expert.
+func (s *Service) Submit(ctx context.Context, id int64) error { return s.send(ctx, id, "submit") }
+
+// ConsultAgain sends a recalled or returned case again, on the same terms.
+func (s *Service) ConsultAgain(ctx context.Context, id int64) error {
+	return s.send(ctx, id, "consult_again")
+}
+
+func (s *Service) send(ctx context.Context, id int64, name string) error {
+	return s.one(ctx, id, name, "", func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
 		var v apperr.Validation
 		if r.IsDraft == 1 {
 			v.Add("case", "case.draft_incomplete")
@@ -84,7 +82,7 @@ func (s *Service) Submit(ctx context.Context, id int64) error {
 		if r.ChargeStatus != ChargeCharged {
 			v.Add("charge", "case.not_charged")
 		}
-		if s.deps.NeedSlides && r.SlideCount == 0 {
+		if s.deps.NeedSlides != nil && s.deps.NeedSlides(ctx) && r.SlideCount == 0 {
 			v.Add("slides", "case.no_slide")
 		}
 		if err := v.Err(); err != nil {
@@ -93,7 +91,7 @@ func (s *Service) Submit(ctx context.Context, id int64) error {
 		vals := map[string]any{"submitted_at": s.now(), "recall_reason": "", "return_reason": "", "expert_id": nil, "assigned_at": nil,
 			"timeout_at": nil, "remind_at": nil}
 		var expert *int64
-		if err := db.Get(ctx, s.db, &expert, s.db.Builder().Select("requested_expert_id").From("consultations").Where("id = ?", id)); err != nil {
+		if err := db.Get(ctx, tx, &expert, tx.Builder().Select("requested_expert_id").From("consultations").Where("id = ?", id)); err != nil {
 			return nil, apperr.Wrap(err, "requested expert")
 		}
 		if expert != nil {

@@ -209,7 +209,10 @@ func (s *Service) registerRoutes(api *httpx.API) {
 		return httpx.Done(), s.Submit(ctx, in.ID)
 	}
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/submit/{id}", ID: "case-submit", Summary: "Send a case to its center (needs a charge and slides)", Tags: tags, Roles: siteRoles}, submit)
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/consult_again/{id}", ID: "case-consult-again", Summary: "Send a recalled or returned case again", Tags: tags, Roles: siteRoles}, submit)
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/consult_again/{id}", ID: "case-consult-again", Summary: "Send a recalled or returned case again", Tags: tags, Roles: siteRoles},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
+			return httpx.Done(), s.ConsultAgain(ctx, in.ID)
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/batch_submit", ID: "case-batch-submit", Summary: "Submit several cases; reports each one", Tags: tags, Roles: siteRoles},
 		func(ctx context.Context, in *idsBody) (*outcomes, error) {
 			o, err := s.BatchSubmit(ctx, in.Body.IDs)

@@ -37,7 +37,7 @@ type Deps struct {
 	// Files resolves uploaded files the caller may attach.
 	Files FileResolver
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
-	NeedSlides bool
+	NeedSlides func(context.Context) bool
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.
@@ -162,7 +162,8 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
 		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),
 		"timeout":         sq.And{open, sq.Lt{"c.timeout_at": now}},
-		"soon_timeout":    sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.Lt{"c.timeout_at": now.Add(24 * time.Hour)}},
+		// Soon timed out: past the reminder time of its timeout config, as decorate marks it.
+		"soon_timeout": sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
 	}
 }
 

@@ -20,6 +20,7 @@ type Dashboard struct {
 	ToReview    int64 `json:"to_review" db:"to_review" doc:"Waiting for the expert's review of a colleague's diagnosis"`
 	InReview    int64 `json:"in_review" db:"in_review" doc:"The expert's diagnoses under review"`
 	Invited     int64 `json:"invited" db:"invited" doc:"Invitations not yet answered"`
+	Returned    int64 `json:"returned" db:"returned" doc:"Cases the expert returned to the center, not yet reassigned"`
 	Releasing   int64 `json:"releasing" db:"releasing" doc:"Published, still in the hesitation period"`
 	Timeout     int64 `json:"timeout" db:"timeout" doc:"Past their time limit"`
 	SoonTimeout int64 `json:"soon_timeout" db:"soon_timeout" doc:"Close to their time limit"`
@@ -38,9 +39,10 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 		"releasing":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.release_at": now}},
 		"timeout":      sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.Lt{"c.timeout_at": now}},
 		"soon_timeout": sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
+		"returned":     sq.Expr("c.returned_by = ? AND c.status = 1 AND c.is_return = 1 AND c.is_recall = 0", me),
 		"published":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.published_at": now.Add(-30 * 24 * time.Hour)}},
 	}
-	names := []string{"pending", "diagnosing", "to_review", "in_review", "releasing", "timeout", "soon_timeout", "published"}
+	names := []string{"pending", "diagnosing", "to_review", "in_review", "releasing", "timeout", "soon_timeout", "returned", "published"}
 	b := s.db.Builder().Select().From("consultations c").Where("c.deleted_at IS NULL")
 	for _, n := range names {
 		expr, args, err := cases[n].ToSql()

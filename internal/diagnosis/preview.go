@@ -49,7 +49,13 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 	if s.deps.Watermark != nil {
 		data.Watermark = s.deps.Watermark(ctx)
 	}
-	return report.Render(report.DefaultTemplate(kind, lang), data)
+	layout := report.DefaultLayout(kind)
+	if s.deps.ReportLayout != nil {
+		if layout, err = s.deps.ReportLayout(ctx, kind); err != nil {
+			return nil, err
+		}
+	}
+	return report.Render(layout.Template(kind, lang), data)
 }
 
 func pick(versions []Diagnosis, id int64) *Diagnosis {

@@ -32,6 +32,9 @@ type Deps struct {
 	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// Watermark is the system's report watermark, nil when off.
 	Watermark func(ctx context.Context) *report.Watermark
+	// ReportLayout is the report template in use for a report kind; nil
+	// prints with report.DefaultLayout.
+	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
 }
 
 // Service runs the expert's work on cases.
@@ -244,16 +247,13 @@ type PublishInput struct {
 }
 
 // Publish signs the diagnosis: released now, or after the hesitation period
-// during which the expert may still recall it. A diagnosis sent to review
-// must have been approved; unviewed slides need confirmation.
+// during which the expert may still recall it. The checks run in the order
+// that tells the expert what to do: may they sign this case at all (role,
+// state, lock), is there a diagnosis, has its review passed, and only then
+// whether slides are unviewed — the one refusal the expert may override
+// (confirm_unviewed), so it must not hide the others. It carries the field
+// confirm_unviewed so that clients can tell it from other conflicts.
 func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error {
-	unviewed, err := s.NotViewed(ctx, id)
-	if err != nil {
-		return err
-	}
-	if unviewed > 0 && !in.ConfirmUnviewed {
-		return apperr.New(apperr.Conflict, "diagnosis.unviewed_slides").With("count", unviewed)
-	}
 	return s.deps.Cases.Apply(ctx, id, "publish", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		work, err := s.nonEmpty(ctx, tx, id)
 		if err != nil {
@@ -261,6 +261,16 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error 
 		}
 		if work.ReviewerID != nil && work.Status != Approved {
 			return nil, refuse("diagnosis.review_pending")
+		}
+		if !in.ConfirmUnviewed {
+			unviewed, err := s.unviewed(ctx, tx, id)
+			if err != nil {
+				return nil, err
+			}
+			if unviewed > 0 {
+				return nil, apperr.New(apperr.Conflict, "diagnosis.unviewed_slides").With("count", unviewed).
+					Field("confirm_unviewed", "diagnosis.unviewed_slides", "count", unviewed)
+			}
 		}
 		now := s.now()
 		release := now
@@ -353,8 +363,13 @@ func (s *Service) NotViewed(ctx context.Context, id int64) (int, error) {
 	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
 		return 0, err
 	}
+	return s.unviewed(ctx, s.db, id)
+}
+
+// unviewed counts, in q, the case's viewable slides the caller has not opened.
+func (s *Service) unviewed(ctx context.Context, q db.Querier, id int64) (int, error) {
 	var n int
-	err := db.Get(ctx, s.db, &n, s.db.Builder().Select("COUNT(*)").From("slides sl").
+	err := db.Get(ctx, q, &n, s.db.Builder().Select("COUNT(*)").From("slides sl").
 		Where("sl.consult_id = ? AND sl.status >= 0 AND sl.viewable = 1", id).
 		Where("NOT EXISTS (SELECT 1 FROM slide_views v WHERE v.slide_id = sl.id AND v.user_id = ?)", access.FromContext(ctx).UserID))
 	return n, apperr.Wrap(err, "not viewed")

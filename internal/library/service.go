@@ -41,6 +41,7 @@ var libraryList = &listquery.Resource{
 	},
 	DefaultSort: []string{"l.id ASC"},
 	TieBreak:    "l.id ASC",
+	ExtraParams: []string{"tab"},
 }
 
 const libraryColumns = `l.id, l.name, l.pis_code, l.parent_id, p.name AS parent_name, l.number_name, l.prefix,
@@ -56,13 +57,19 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]Library, l
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	count := s.db.Builder().Select("COUNT(*)").From("libraries l").Where("l.deleted_at IS NULL")
-	rows, page, err := listquery.Run[Library](ctx, s.db, q, s.selectLibraries(s.db.Builder()), count)
+	tab, err := q.Tab(libraryTabs)
+	if err != nil {
+		return nil, listquery.Pagination{}, err
+	}
+	count := s.db.Builder().Select("COUNT(*)").From("libraries l").Where("l.deleted_at IS NULL").Where(tab)
+	rows, page, err := listquery.Run[Library](ctx, s.db, q, s.selectLibraries(s.db.Builder()).Where(tab), count)
 	for i := range rows {
 		rows[i].Example = rows[i].Rule().Example("")
 	}
 	return rows, page, err
 }
+
+var libraryTabs = listquery.StatusTabs("l.status")
 
 // Tree returns the libraries that match req (paging ignored, at most
 // listquery.MaxPageSize) nested under their parents; a library whose parent
@@ -115,9 +122,7 @@ func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]
 		return nil, err
 	}
 	base := s.db.Builder().Select().From("libraries l").Where("l.deleted_at IS NULL")
-	return listquery.Counts(ctx, s.db, q, base, map[string]sq.Sqlizer{
-		"all": nil, "enabled": sq.Eq{"l.status": 1}, "disabled": sq.Eq{"l.status": 0},
-	})
+	return listquery.Counts(ctx, s.db, q, base, libraryTabs)
 }
 
 // Get returns a library that has not been deleted, enabled or not (a case

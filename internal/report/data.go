@@ -29,7 +29,7 @@ type Data struct {
 	Remark               string
 	CriticalValues       string
 
-	// Images are printed two per row with their captions; six at most.
+	// Images are printed two per row with their captions; four at most.
 	// Bytes that do not decode as JPEG or PNG print "image unavailable".
 	Images []Image
 
@@ -102,4 +102,4 @@ type Watermark struct {
 }
 
 // MaxImages is how many images a report prints; more are ignored.
-const MaxImages = 6
+const MaxImages = 4

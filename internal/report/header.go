@@ -16,7 +16,8 @@ func (p *pdf) header() {
 	d := p.d
 	y := top
 	qrBottom := y
-	if bits := qrBits(d.VerifyURL); bits != nil {
+	h := p.t.Header
+	if bits := qrBits(d.VerifyURL); bits != nil && h.Verify {
 		x := right - qrSize
 		p.qr(bits, x, y, qrSize)
 		qrBottom = y + qrSize + 2
@@ -28,16 +29,21 @@ func (p *pdf) header() {
 	}
 	// The title block is centred on the page but kept clear of the QR code.
 	blockW := contentW - 2*(qrSize+8)
-	if name := strings.TrimSpace(d.CenterName); name != "" {
-		for _, l := range p.lines(clip(name, 120), blockW, 15) {
+	if name := strings.TrimSpace(d.CenterName); name != "" && h.Center {
+		for _, l := range p.boldLines(clip(name, 120), blockW, 15) {
 			p.textCenter(pageW/2, y, l, 15, colText, true)
 			y += 15 * 1.45
 		}
 		y += 2
 	}
-	for _, l := range p.lines(p.t.Title, blockW, 19) {
-		p.textCenter(pageW/2, y, l, 19, colAccent, true)
-		y += 19 * 1.4
+	// A long title shrinks a little before it wraps.
+	titleSize := 19.0
+	for titleSize > 15 && p.styledWidth(p.t.Title, titleSize, true) > blockW {
+		titleSize--
+	}
+	for _, l := range p.boldLines(p.t.Title, blockW, titleSize) {
+		p.textCenter(pageW/2, y, l, titleSize, colAccent, true)
+		y += titleSize * 1.4
 	}
 	if d.Supplementary || d.Version > 1 {
 		var parts []string
@@ -48,17 +54,25 @@ func (p *pdf) header() {
 			parts = append(parts, p.T(keyVersion, map[string]any{"n": d.Version}))
 		}
 		mark := strings.Join(parts, " · ")
-		w := p.textWidth(mark, 10) + 12
+		w := p.styledWidth(mark, 10, true) + 12
 		p.strokeRect(pageW/2-w/2, y+1, w, 16, 0.8, colMark)
 		p.textCenter(pageW/2, y+3.5, mark, 10, colMark, true)
 		y += 22
 	}
 	y = max(y+6, qrBottom+4)
 
-	// Sending hospital left, report number right; both may wrap.
-	half := contentW/2 - 6
-	hosp := p.lines(p.T(keySendingHospital, map[string]any{"name": clip(d.HospitalName, 200)}), half, sizeLabel)
-	no := p.lines(p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)}), half, sizeLabel)
+	// Sending hospital left, report number right; the number keeps what it
+	// needs (up to half the width), the hospital takes the rest; both may wrap.
+	var hosp, no []string
+	noW := 0.0
+	if h.ReportNo && strings.TrimSpace(d.ReportNo) != "" {
+		label := p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)})
+		noW = min(p.textWidth(label, sizeLabel)+1, contentW/2-6)
+		no = p.lines(label, noW, sizeLabel)
+	}
+	if h.Hospital && strings.TrimSpace(d.HospitalName) != "" {
+		hosp = p.lines(p.T(keySendingHospital, map[string]any{"name": clip(d.HospitalName, 200)}), contentW-noW-18, sizeLabel)
+	}
 	lh := sizeLabel * 1.5
 	for i := 0; i < max(len(hosp), len(no)); i++ {
 		if i < len(hosp) {

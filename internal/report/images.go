@@ -15,7 +15,7 @@ import (
 // parses would otherwise print as grey noise. Large ones are scaled down to
 // what the printed size needs, which keeps the PDF small.
 const (
-	maxPhotoPx     = 1400     // long side of a photo, ~ 400 dpi at half the page width
+	maxPhotoPx     = 1000     // long side of a photo: 300 dpi in its frame (half the text width)
 	maxSignaturePx = 600      // long side of a signature
 	maxDecodePx    = 60 << 20 // refuse to decode more pixels than this (decompression bombs)
 )
@@ -52,19 +52,22 @@ func preparePicture(b []byte, maxPx int, signature bool) picture {
 	if s := max(w, h); s > maxPx {
 		w, h = max(1, w*maxPx/s), max(1, h*maxPx/s)
 	}
-	// Flatten onto white: transparency means paper.
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	stddraw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, stddraw.Src)
-	if w == bounds.Dx() && h == bounds.Dy() {
-		stddraw.Draw(dst, dst.Bounds(), img, bounds.Min, stddraw.Over)
-	} else {
-		draw.BiLinear.Scale(dst, dst.Bounds(), img, bounds, draw.Over, nil)
+	// Flatten onto white: transparency means paper. The source is first
+	// made RGBA (a fast path for JPEG's YCbCr) because scaling from any other
+	// image type takes x/image/draw's generic, several times slower path.
+	flat := image.NewRGBA(image.Rect(0, 0, bounds.Dx(), bounds.Dy()))
+	stddraw.Draw(flat, flat.Bounds(), &image.Uniform{C: color.White}, image.Point{}, stddraw.Src)
+	stddraw.Draw(flat, flat.Bounds(), img, bounds.Min, stddraw.Over)
+	dst := flat
+	if w != bounds.Dx() || h != bounds.Dy() {
+		dst = image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.BiLinear.Scale(dst, dst.Bounds(), flat, flat.Bounds(), draw.Src, nil)
 	}
 	var out bytes.Buffer
 	if signature {
 		err = png.Encode(&out, dst) // opaque RGBA encodes as 8-bit RGB
 	} else {
-		err = jpeg.Encode(&out, dst, &jpeg.Options{Quality: 88})
+		err = jpeg.Encode(&out, dst, &jpeg.Options{Quality: 85})
 	}
 	if err != nil {
 		return picture{}

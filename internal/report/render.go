@@ -14,10 +14,14 @@ import (
 )
 
 // The fonts: Droid Sans Fallback (Apache 2.0, see fonts/NOTICE) for Chinese,
-// Japanese and Korean, and DejaVu Sans (see fonts/LICENSE-DejaVu.txt) for
-// Latin text and digits, which the fallback font does not draw. Both have
-// TrueType outlines, so gopdf subsets them. Neither has a bold face used
-// here: bold is drawn twice with a hair's offset.
+// Japanese and Korean, and DejaVu Sans with its bold face (see
+// fonts/LICENSE-DejaVu.txt) for Latin text and digits, which the fallback
+// font does not draw. All have TrueType outlines, so gopdf subsets them.
+// Bold Latin uses the real bold face. Droid has no bold and gopdf cannot
+// stroke text, so bold CJK is drawn twice a hair apart: the copies overlap
+// almost entirely, which text extraction (pdftotext, copy and paste) reads
+// as one character, unlike narrow Latin glyphs, which is why they do not
+// take that path.
 //
 //go:embed fonts/DroidSansFallbackFull.ttf
 var cjkTTF []byte
@@ -25,9 +29,14 @@ var cjkTTF []byte
 //go:embed fonts/DejaVuSans.ttf
 var latinTTF []byte
 
+//go:embed fonts/DejaVuSans-Bold.ttf
+var latinBoldTTF []byte
+
 const (
-	cjkFamily   = "droid"
-	latinFamily = "dejavu"
+	cjkFamily       = "droid"
+	latinFamily     = "dejavu"
+	latinBoldFamily = "dejavu-bold"
+	fakeBoldOffset  = 0.035 // of the size, for CJK bold
 )
 
 // family is the font that draws r.
@@ -50,6 +59,9 @@ func parsedFont() (*gopdf.FontContainer, error) {
 		fontBox = &gopdf.FontContainer{}
 		if fontErr = fontBox.AddTTFFontData(cjkFamily, cjkTTF); fontErr == nil {
 			fontErr = fontBox.AddTTFFontData(latinFamily, latinTTF)
+		}
+		if fontErr == nil {
+			fontErr = fontBox.AddTTFFontData(latinBoldFamily, latinBoldTTF)
 		}
 	})
 	return fontBox, fontErr
@@ -132,6 +144,11 @@ type pdf struct {
 	y      float64
 	pages  int
 	widths map[rune]float64
+	// boldWidths are the advances of bold Latin runes (the bold face).
+	boldWidths map[rune]float64
+	// alpha, when set, makes text translucent (the watermark). gopdf's
+	// Cell ignores SetTransparency; CellWithOption honours it.
+	alpha *gopdf.Transparency
 }
 
 func newPDF(d *Data, t *Template) (*pdf, error) {
@@ -147,12 +164,12 @@ func newPDF(d *Data, t *Template) (*pdf, error) {
 		Creator:      "Telepath",
 		CreationDate: d.PrintedAt,
 	})
-	for _, f := range []string{cjkFamily, latinFamily} {
+	for _, f := range []string{cjkFamily, latinFamily, latinBoldFamily} {
 		if err := gp.AddTTFFontFromFontContainer(f, fc); err != nil {
 			return nil, apperr.Wrap(err, "report: font")
 		}
 	}
-	p := &pdf{gp: gp, d: d, t: t, widths: map[rune]float64{}}
+	p := &pdf{gp: gp, d: d, t: t, widths: map[rune]float64{}, boldWidths: map[rune]float64{}}
 	p.newPage()
 	return p, nil
 }
@@ -174,10 +191,36 @@ func (p *pdf) width(r rune) float64 {
 	return w
 }
 
+// boldWidth is the advance of r in bold at size 1.
+func (p *pdf) boldWidth(r rune) float64 {
+	if family(r) != latinFamily {
+		return p.width(r)
+	}
+	if w, ok := p.boldWidths[r]; ok {
+		return w
+	}
+	_ = p.gp.SetFont(latinBoldFamily, "", 100)
+	w, err := p.gp.MeasureTextWidth(string(r))
+	if err != nil {
+		w = 0
+	}
+	w /= 100
+	p.boldWidths[r] = w
+	return w
+}
+
 func (p *pdf) textWidth(s string, size float64) float64 {
+	return p.styledWidth(s, size, false)
+}
+
+func (p *pdf) styledWidth(s string, size float64, bold bool) float64 {
 	w := 0.0
 	for _, r := range s {
-		w += p.width(r)
+		if bold {
+			w += p.boldWidth(r)
+		} else {
+			w += p.width(r)
+		}
 	}
 	return w * size
 }
@@ -186,11 +229,16 @@ func (p *pdf) lines(s string, width, size float64) []string {
 	return wrap(s, width, size, p.width)
 }
 
+func (p *pdf) boldLines(s string, width, size float64) []string {
+	return wrap(s, width, size, p.boldWidth)
+}
+
 // newPage starts a page; pages after the first get a running header so a
 // loose sheet still names its patient and report.
 func (p *pdf) newPage() {
 	p.gp.AddPage()
 	p.pages++
+	p.watermark() // first, so it lies under the content
 	p.y = top
 	if p.pages > 1 {
 		p.runningHeader()
@@ -212,15 +260,27 @@ func (p *pdf) text(x, y float64, s string, size float64, c rgb, bold bool) {
 	}
 	p.gp.SetTextColor(c.r, c.g, c.b)
 	for _, run := range runs(s) {
-		_ = p.gp.SetFont(family([]rune(run)[0]), "", size)
-		p.gp.SetXY(x, y)
-		_ = p.gp.Cell(nil, run)
-		if bold {
-			p.gp.SetXY(x+size*0.035, y)
-			_ = p.gp.Cell(nil, run)
+		f := family([]rune(run)[0])
+		if bold && f == latinFamily {
+			f = latinBoldFamily
 		}
-		x += p.textWidth(run, size)
+		_ = p.gp.SetFont(f, "", size)
+		p.gp.SetXY(x, y)
+		p.cell(run)
+		if bold && f == cjkFamily {
+			p.gp.SetXY(x+size*fakeBoldOffset, y)
+			p.cell(run)
+		}
+		x += p.styledWidth(run, size, bold)
 	}
+}
+
+func (p *pdf) cell(s string) {
+	if p.alpha != nil {
+		_ = p.gp.CellWithOption(nil, s, gopdf.CellOption{Align: gopdf.Left | gopdf.Top, Transparency: p.alpha})
+		return
+	}
+	_ = p.gp.Cell(nil, s)
 }
 
 // runs splits s where the font that draws it changes.
@@ -240,12 +300,12 @@ func runs(s string) []string {
 
 // textRight draws s ending at x.
 func (p *pdf) textRight(x, y float64, s string, size float64, c rgb, bold bool) {
-	p.text(x-p.textWidth(s, size), y, s, size, c, bold)
+	p.text(x-p.styledWidth(s, size, bold), y, s, size, c, bold)
 }
 
 // textCenter draws s centred on x.
 func (p *pdf) textCenter(x, y float64, s string, size float64, c rgb, bold bool) {
-	p.text(x-p.textWidth(s, size)/2, y, s, size, c, bold)
+	p.text(x-p.styledWidth(s, size, bold)/2, y, s, size, c, bold)
 }
 
 func (p *pdf) line(x1, y1, x2, y2, w float64, c rgb) {
@@ -268,7 +328,11 @@ func (p *pdf) strokeRect(x, y, w, h, lw float64, c rgb) {
 // paragraph flows wrapped text from the cursor, breaking pages as needed.
 func (p *pdf) paragraph(s string, x, width, size float64, c rgb, bold bool) {
 	lh := size * leading
-	for _, l := range p.lines(s, width, size) {
+	ls := p.lines(s, width, size)
+	if bold {
+		ls = p.boldLines(s, width, size)
+	}
+	for _, l := range ls {
 		p.need(lh)
 		p.text(x, p.y+(lh-size)/2, l, size, c, bold)
 		p.y += lh
@@ -286,7 +350,7 @@ func (p *pdf) formatTime(t time.Time) string {
 }
 
 // finish draws what every page carries once the page count is known: the
-// footer and the watermark.
+// footer.
 func (p *pdf) finish() {
 	printed := p.T(keyPrintedAt, map[string]any{"time": p.formatTime(p.d.PrintedAt)})
 	disclaimer := p.T(keyDisclaimer, nil)
@@ -294,11 +358,12 @@ func (p *pdf) finish() {
 		if err := p.gp.SetPage(i); err != nil {
 			break
 		}
-		p.watermark()
 		p.line(left, footerLine, right, footerLine, 0.5, colRule)
 		y := footerLine + 5
 		p.text(left, y, disclaimer, sizeSmall, colMuted, false)
-		p.textCenter(pageW/2+40, y, printed, sizeSmall, colMuted, false)
+		// The print time sits in the middle unless the disclaimer reaches it.
+		pw := p.textWidth(printed, sizeSmall)
+		p.text(max(pageW/2+40-pw/2, left+p.textWidth(disclaimer, sizeSmall)+24), y, printed, sizeSmall, colMuted, false)
 		p.textRight(right, y, p.T(keyPage, map[string]any{"page": i, "pages": p.pages}), sizeSmall, colMuted, false)
 	}
 }
@@ -320,9 +385,13 @@ func (p *pdf) watermark() {
 		text = text[:60]
 	}
 	s := string(text)
-	c := parseColor(wm.Color, colWMark)
-	if tr, err := gopdf.NewTransparency(0.18, string(gopdf.NormalBlendMode)); err == nil {
-		_ = p.gp.SetTransparency(tr)
+	c, alpha := parseColor(wm.Color, colWMark)
+	if alpha >= 1 {
+		alpha = 0.18 // an opaque colour still must not hide the report
+	}
+	if tr, err := gopdf.NewTransparency(max(alpha, 0.04), string(gopdf.NormalBlendMode)); err == nil {
+		p.alpha = &tr
+		defer func() { p.alpha = nil }()
 	}
 	w := p.textWidth(s, size)
 	stepX := max(w+size*3, 200)
@@ -335,21 +404,21 @@ func (p *pdf) watermark() {
 			p.gp.RotateReset()
 		}
 	}
-	p.gp.ClearTransparency()
 }
 
-// parseColor reads "#rgb", "#rrggbb", "rgb(r,g,b)" or "rgba(r,g,b,a)".
-func parseColor(s string, def rgb) rgb {
+// parseColor reads "#rgb", "#rrggbb", "rgb(r,g,b)" or "rgba(r,g,b,a)" and
+// returns the colour and its alpha (1 unless rgba says otherwise).
+func parseColor(s string, def rgb) (rgb, float64) {
 	s = strings.ToLower(strings.TrimSpace(s))
 	var r, g, b uint8
 	switch {
 	case strings.HasPrefix(s, "#") && len(s) == 7:
 		if _, err := fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b); err == nil {
-			return rgb{r, g, b}
+			return rgb{r, g, b}, 1
 		}
 	case strings.HasPrefix(s, "#") && len(s) == 4:
 		if _, err := fmt.Sscanf(s, "#%1x%1x%1x", &r, &g, &b); err == nil {
-			return rgb{r * 17, g * 17, b * 17}
+			return rgb{r * 17, g * 17, b * 17}, 1
 		}
 	case strings.HasPrefix(s, "rgb"):
 		i, j := strings.IndexByte(s, '('), strings.IndexByte(s, ')')
@@ -363,10 +432,16 @@ func parseColor(s string, def rgb) rgb {
 		var v [3]int
 		for k := range v {
 			if _, err := fmt.Sscanf(strings.TrimSpace(parts[k]), "%d", &v[k]); err != nil || v[k] < 0 || v[k] > 255 {
-				return def
+				return def, 1
 			}
 		}
-		return rgb{uint8(v[0]), uint8(v[1]), uint8(v[2])}
+		a := 1.0
+		if len(parts) > 3 {
+			if _, err := fmt.Sscanf(strings.TrimSpace(parts[3]), "%g", &a); err != nil || a < 0 || a > 1 {
+				a = 1
+			}
+		}
+		return rgb{uint8(v[0]), uint8(v[1]), uint8(v[2])}, a
 	}
-	return def
+	return def, 1
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -215,13 +216,13 @@ func TestRenderEnglish(t *testing.T) {
 	writeSample(t, "en.pdf", pdf)
 	text := pdfText(t, pdf)
 	inOrder(t, text, "East China Telepathology Center", "Remote Pathology Consultation Report",
-		"Supplementary report", "Version 2", "Report No. RP-2026-000123", "Mary Johnson",
+		"Supplementary report", "Version 2", "Mary Johnson",
 		"Gross description", "Microscopic description", "Immunohistochemistry",
 		"Pathological diagnosis", "Invasive ductal carcinoma of the right breast", "Images",
 		"Remarks", "Pathologist", "Zhang Minghua")
 	// The signature block wraps long names, so its labels are checked for
 	// presence only.
-	for _, w := range []string{"Reviewed", "Liu Fang", "This report applies only to the specimens examined", "Page 1 of"} {
+	for _, w := range []string{"Reviewed", "Liu Fang", "This report applies only to the specimens examined", "Page 1 of", "Report No. RP-2026-000123"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("%q missing", w)
 		}
@@ -349,4 +350,70 @@ func BenchmarkRender(b *testing.B) {
 		size = len(pdf)
 	}
 	b.ReportMetric(float64(size), "pdf-bytes")
+}
+
+// The problems seen on paper stay fixed: labels do not wrap mid-word, no
+// field prints twice, bold text is extracted once, the watermark is
+// translucent with the configured alpha.
+func TestRenderQuality(t *testing.T) {
+	zh := must(t, DefaultTemplate(KindRoutine, i18n.ZH), chineseData(t))
+	text := pdfText(t, zh)
+	for _, label := range []string{"送检日期：", "送检科室：", "送检医生："} {
+		if !strings.Contains(text, label) {
+			t.Errorf("label %q is broken across lines:\n%s", label, text)
+		}
+	}
+	if n := strings.Count(text, "送检医院"); n != 1 {
+		t.Errorf("送检医院 printed %d times", n)
+	}
+	d := englishData(t)
+	d.Watermark = nil
+	en := pdfText(t, must(t, DefaultTemplate(KindRoutine, i18n.EN), d))
+	for _, bold := range []string{"Invasive ductal carcinoma", "Zhang Minghua, MD", "Pathological diagnosis", "Immunohistochemistry"} {
+		if n := strings.Count(en, bold); n != 1 {
+			t.Errorf("bold %q extracted %d times:\n%s", bold, n, en)
+		}
+	}
+	d = chineseData(t)
+	d.Watermark = &Watermark{Text: "仅供参考", FontSize: 16, Color: "rgba(0,0,0,0.12)"}
+	if pdf := must(t, DefaultTemplate(KindRoutine, i18n.ZH), d); !bytes.Contains(pdf, []byte("/ca 0.120")) {
+		t.Error("the watermark is not translucent")
+	}
+}
+
+// BenchmarkReportPDF renders a complete report as the preview does: the
+// template in use (a Layout, localized), four images captured from slides
+// (1600×1200 JPEG, scaled down for print), the signature and the watermark.
+// It reports the time per PDF (wall clock, and CPU time, which the load of
+// a shared machine does not inflate) and the PDF's size.
+func BenchmarkReportPDF(b *testing.B) {
+	d := chineseData(b)
+	d.Images = nil
+	for i := range 4 {
+		d.Images = append(d.Images, Image{Data: photo(b, 1600, 1200, float64(i)), Caption: "HE ×200 截图"})
+	}
+	d.Watermark = &Watermark{Text: "远程会诊 仅供临床参考", FontSize: 16, Color: "rgba(0,0,0,0.12)"}
+	tpl := DefaultLayout(KindRoutine).Template(KindRoutine, i18n.ZH)
+	var size int
+	b.ReportAllocs()
+	start, cpu0 := time.Now(), cpuTime()
+	for b.Loop() {
+		pdf, err := Render(tpl, d)
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(pdf)
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N), "ms/pdf")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/pdf")
+	b.ReportMetric(float64(size)/1024, "KiB/pdf")
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

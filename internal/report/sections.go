@@ -38,6 +38,8 @@ func (p *pdf) section(s Section, heading string) {
 		p.textSection(heading, d.CriticalValues, sizeBody, colMark, true)
 	case SectionSignatures:
 		p.signatures()
+	case SectionDates:
+		p.dates()
 	}
 }
 
@@ -147,22 +149,35 @@ func (p *pdf) patientTable(fields []string) {
 		label string
 	}
 	items := make([]item, 0, len(fields))
-	labelW := 0.0
 	for _, f := range fields {
 		spec := patientField(f)
 		if spec == nil {
 			continue
 		}
-		label := p.T(keyFieldPrefix+f, nil) + p.T("report.colon", nil)
-		items = append(items, item{spec, label})
-		labelW = max(labelW, p.textWidth(label, size))
+		items = append(items, item{spec, p.T(keyFieldPrefix+f, nil) + p.T("report.colon", nil)})
 	}
 	if len(items) == 0 {
 		return
 	}
-	// One label column for the whole table lines the values up; a label too
-	// long for it wraps inside it.
-	labelW = min(labelW, colW*0.48)
+	// Each column lines its values up behind its widest label, so labels
+	// never wrap unless one is wider than half its column; a whole-row
+	// field uses the first column's label width.
+	col := make([]int, len(items))
+	for i, n := 0, 0; i < len(items); i++ {
+		if items[i].spec.wide {
+			n = 0
+		}
+		col[i] = n
+		n = (n + 1) % cols
+		if items[i].spec.wide {
+			n = 0
+		}
+	}
+	var labelW [cols]float64
+	for i, it := range items {
+		labelW[col[i]] = max(labelW[col[i]], min(p.textWidth(it.label, size)+0.5, colW*0.5))
+	}
+	const gap = 4.0
 	g := &grid{p: p, size: size, outer: rgb{0x8a, 0x94, 0xa0}, inner: colRule}
 	var row []gridCell
 	flush := func() {
@@ -171,20 +186,25 @@ func (p *pdf) patientTable(fields []string) {
 			row = nil
 		}
 	}
-	for _, it := range items {
+	for i, it := range items {
 		w := colW
 		if it.spec.wide {
 			flush()
 			w = contentW
 		}
-		c := gridCell{x: float64(len(row)) * colW, w: w, labelW: labelW}
-		c.label = p.lines(it.label, labelW-2, size)
+		lw := labelW[col[i]]
+		c := gridCell{x: float64(len(row)) * colW, w: w, labelW: lw + gap}
+		c.label = p.lines(it.label, lw, size)
 		value := strings.TrimSpace(it.spec.value(p.d))
 		if !it.spec.wide {
 			value = clip(value, 200)
 		}
-		c.value = p.lines(value, w-labelW-2*cellPad, size)
 		c.bold = it.spec.key == "name"
+		if c.bold {
+			c.value = p.boldLines(value, w-lw-gap-2*cellPad, size)
+		} else {
+			c.value = p.lines(value, w-lw-gap-2*cellPad, size)
+		}
 		row = append(row, c)
 		if it.spec.wide || len(row) == cols {
 			flush()
@@ -297,7 +317,7 @@ func (p *pdf) picture(b []byte, x, y, w, h float64) {
 }
 
 // signatures closes the report: the signing expert with the handwritten
-// signature when there is one, the reviewer, and the dates.
+// signature when there is one, and the reviewer.
 func (p *pdf) signatures() {
 	d := p.d
 	const sigH = 34.0
@@ -328,16 +348,30 @@ func (p *pdf) signatures() {
 		}
 	}
 	ty := y + (rowH-size)/2
+	expert := clip(d.Expert, 40)
 	p.text(left, ty, label, size, colMuted, false)
-	p.text(nameX, ty, clip(d.Expert, 40), size, colText, true)
+	p.text(nameX, ty, expert, size, colText, true)
 	if r := strings.TrimSpace(d.Reviewer); r != "" {
+		// The reviewer starts at the middle, or after a long expert name.
 		l := p.T(keyReviewer, nil) + colon
-		p.text(left+half, ty, l, size, colMuted, false)
-		p.text(left+half+p.textWidth(l, size)+4, ty, clip(r, 40), size, colText, true)
+		x := max(left+half, nameX+p.styledWidth(expert, size, true)+18)
+		p.text(x, ty, l, size, colMuted, false)
+		p.text(x+p.textWidth(l, size)+4, ty, clip(r, 40), size, colText, true)
 	}
 	p.y = y + rowH + 4
+}
 
-	// Row 2: dates.
+// dates prints when the report was signed and released.
+func (p *pdf) dates() {
+	d := p.d
+	size := sizeBody
+	lh := size * 1.8
+	half := contentW / 2
+	colon := p.T("report.colon", nil)
+	if d.ReportedAt.IsZero() && d.PublishedAt.IsZero() {
+		return
+	}
+	p.need(lh)
 	if s := p.formatTime(d.ReportedAt); s != "" {
 		l := p.T(keyReportedAt, nil) + colon
 		p.text(left, p.y, l, size, colMuted, false)

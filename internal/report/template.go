@@ -39,6 +39,7 @@ const (
 	SectionRemark       = "remark"
 	SectionCritical     = "critical"
 	SectionSignatures   = "signatures"
+	SectionDates        = "dates"
 	maxSections         = 30
 	maxHeadingRunes     = 60
 	maxTitleRunes       = 80
@@ -98,9 +99,10 @@ const (
 // center (spec 2 "report template designer"); DefaultTemplate gives one that
 // needs no configuration.
 type Template struct {
-	Kind     string    `json:"kind" enum:"routine,frozen,cell"`
-	Title    string    `json:"title" maxLength:"80"`
-	Sections []Section `json:"sections" maxItems:"30"`
+	Kind     string       `json:"kind" enum:"routine,frozen,cell"`
+	Title    string       `json:"title" maxLength:"80"`
+	Header   ReportHeader `json:"header"`
+	Sections []Section    `json:"sections" maxItems:"30"`
 }
 
 // Section is one block of the report. Heading empty means the localized
@@ -115,7 +117,7 @@ type Section struct {
 // SectionKeys lists every section key Render knows.
 var SectionKeys = []string{
 	SectionPatient, SectionClinical, SectionSpecimens, SectionGross, SectionMicroscopic,
-	SectionIHC, SectionDiagnosis, SectionImages, SectionRemark, SectionCritical, SectionSignatures,
+	SectionIHC, SectionDiagnosis, SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates,
 }
 
 // PatientFields lists every field key the patient table can show.
@@ -127,13 +129,15 @@ var PatientFields = func() []string {
 	return keys
 }()
 
-// DefaultPatientFields is the patient table of the default templates.
+// DefaultPatientFields is the patient table of the default templates. It
+// leaves out what the default report prints elsewhere: the sending hospital
+// (header), the specimens (their own table) and the clinical diagnosis (its
+// own section).
 var DefaultPatientFields = []string{
 	"name", "gender", "age",
 	"pathology_number", "consult_no", "inspection_date",
-	"hospital", "department", "doctor",
-	"outpatient_number", "admission_number", "bed_no",
-	"specimen_name", "clinical_diagnosis",
+	"department", "doctor", "outpatient_number",
+	"admission_number", "ward", "bed_no",
 }
 
 // DefaultTemplate returns the built-in template of a kind (routine when the
@@ -142,17 +146,18 @@ func DefaultTemplate(kind string, lang i18n.Lang) Template {
 	var keys []string
 	switch kind {
 	case KindFrozen:
-		keys = []string{SectionPatient, SectionSpecimens, SectionGross, SectionDiagnosis,
-			SectionImages, SectionRemark, SectionCritical, SectionSignatures}
+		keys = []string{SectionPatient, SectionClinical, SectionSpecimens, SectionGross, SectionDiagnosis,
+			SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates}
 	case KindCell:
-		keys = []string{SectionPatient, SectionSpecimens, SectionMicroscopic, SectionDiagnosis,
-			SectionImages, SectionRemark, SectionCritical, SectionSignatures}
+		keys = []string{SectionPatient, SectionClinical, SectionSpecimens, SectionMicroscopic, SectionDiagnosis,
+			SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates}
 	default:
 		kind = KindRoutine
 		keys = []string{SectionPatient, SectionClinical, SectionSpecimens, SectionGross, SectionMicroscopic,
-			SectionIHC, SectionDiagnosis, SectionImages, SectionRemark, SectionCritical, SectionSignatures}
+			SectionIHC, SectionDiagnosis, SectionImages, SectionRemark, SectionCritical, SectionSignatures, SectionDates}
 	}
-	t := Template{Kind: kind, Title: i18n.T(lang, keyTitlePrefix+kind, nil)}
+	t := Template{Kind: kind, Title: i18n.T(lang, keyTitlePrefix+kind, nil),
+		Header: ReportHeader{Center: true, Hospital: true, ReportNo: true, Verify: true}}
 	for _, k := range keys {
 		s := Section{Key: k, Heading: defaultHeading(kind, k, lang)}
 		if k == SectionPatient {

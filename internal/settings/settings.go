@@ -35,9 +35,10 @@ type System struct {
 	Watermark       Watermark `json:"watermark"`
 }
 
-// Defaults are the spec's defaults.
+// Defaults are the spec's defaults. PageTitle is empty so that the web app
+// shows its own title in the reader's language; an operator-set title wins.
 func Defaults() System {
-	return System{Language: "zh-CN", PageTitle: "Telepath 远程病理会诊平台", PageIcon: "/favicon.svg",
+	return System{Language: "zh-CN", PageIcon: "/favicon.svg",
 		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true,
 		Watermark: Watermark{FontSize: 16, FontColor: "rgba(0,0,0,0.12)"}}
 }
@@ -51,25 +52,34 @@ type Service struct {
 // New returns the service; captcha reflects the operator's TELEPATH_CAPTCHA.
 func New(d *db.DB, captcha bool) *Service { return &Service{db: d, captcha: captcha} }
 
-// System returns the stored configuration over the defaults; a corrupt
-// stored value falls back to the defaults (spec 2 §3).
+const systemKey = "system"
+
+// System returns the configuration in force: the stored one, with the
+// captcha off when the operator switched it off.
 func (s *Service) System(ctx context.Context) System {
-	cfg := Defaults()
-	var stored string
-	if err := db.Get(ctx, s.db, &stored, s.db.Builder().Select("value").From("settings").Where("key = ?", "system")); err == nil {
-		var over System
-		if json.Unmarshal([]byte(stored), &over) == nil {
-			cfg = over
-		}
-	}
+	cfg := s.stored(ctx)
 	cfg.CaptchaEnable = cfg.CaptchaEnable && s.captcha
 	return cfg
 }
 
-// Routes registers GET /api/config/setting.
+// stored returns the stored configuration, or the defaults when there is
+// none or it is corrupt (spec 2 §3).
+func (s *Service) stored(ctx context.Context) System {
+	var text string
+	if err := db.Get(ctx, s.db, &text, s.db.Builder().Select("value").From("settings").Where("key = ?", systemKey)); err == nil {
+		var cfg System
+		if json.Unmarshal([]byte(text), &cfg) == nil {
+			return cfg
+		}
+	}
+	return Defaults()
+}
+
+// Routes registers GET and PUT /api/config/setting.
 func (s *Service) Routes(api *httpx.API) {
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/setting", ID: "system-config", Summary: "Public system configuration", Tags: []string{"Settings"}, Public: true},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[System], error) {
 			return httpx.OK(s.System(ctx)), nil
 		})
+	s.updateRoute(api)
 }

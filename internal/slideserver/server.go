@@ -182,6 +182,7 @@ func (s *Server) Routes(api *httpx.API) {
 			}
 			return httpx.OK(v), nil
 		})
+	s.annotationRoutes(api)
 }
 
 // Viewer checks that the caller may see slide id and that it can be shown,

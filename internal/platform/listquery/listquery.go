@@ -45,6 +45,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
 )
 
@@ -296,4 +297,29 @@ func (r *Resource) searchColumns() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Tab returns the condition of the tab the "tab" extra param names; an
+// unknown tab is refused (list.bad_value). No tab, or a nil condition in
+// tabs, shows everything.
+func (q *Query) Tab(tabs map[string]sq.Sqlizer) (sq.Sqlizer, error) {
+	all := sq.Expr("1=1")
+	name := q.ExtraString("tab")
+	if name == "" {
+		return all, nil
+	}
+	cond, ok := tabs[name]
+	if !ok {
+		return nil, apperr.New(apperr.Invalid, KeyBadValue).With("column", "tab")
+	}
+	if cond == nil {
+		return all, nil
+	}
+	return cond, nil
+}
+
+// StatusTabs are the tabs of a list of records that are enabled (status 1)
+// or disabled (0); col is the status column.
+func StatusTabs(col string) map[string]sq.Sqlizer {
+	return map[string]sq.Sqlizer{"all": nil, "enabled": sq.Eq{col: 1}, "disabled": sq.Eq{col: 0}}
 }

@@ -1,9 +1,9 @@
 // Queries shared by several features: system config, the signed-in user, menus and roles.
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { unwrap } from './api/errors';
 import { useSession } from './session';
-import { useLanguage } from './prefs';
 
 export const appKeys = {
   config: ['config'] as const,
@@ -52,13 +52,8 @@ export function useRoles() {
   });
 }
 
-/** Localized role label from the role list (falls back to the role key). */
+/** Localized role label; unknown roles show their key. */
 export function useRoleLabel(): (role: string) => string {
-  const { data } = useRoles();
-  const lang = useLanguage();
-  return (role) => {
-    const def = data?.find((r) => r.role === role);
-    if (!def) return role;
-    return lang === 'en-US' ? def.en_name || def.name : def.name;
-  };
+  const { t } = useTranslation();
+  return (role) => t(`role.${role}`, { defaultValue: role });
 }

@@ -34,9 +34,9 @@ export function LogDetailDrawer({ log, onClose }: { log: OperationLog | null; on
               <OutcomeTag outcome={log.outcome} />
             </Descriptions.Item>
             <Descriptions.Item label={t('audit.table.user')}>{log.username}</Descriptions.Item>
-            <Descriptions.Item label={t('audit.table.role')}>{log.role}</Descriptions.Item>
-            <Descriptions.Item label={t('audit.table.action')}>{log.action}</Descriptions.Item>
-            <Descriptions.Item label={t('audit.table.object')}>{`${log.object_type} #${log.object_id}`}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.role')}>{log.role_text}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.action')}>{log.action_text} <span className="tp-mono">({log.action})</span></Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.object')}>{`${log.object_text} #${log.object_id}`}</Descriptions.Item>
             <Descriptions.Item label={t('audit.table.ip')}>{log.ip}</Descriptions.Item>
             <Descriptions.Item label={t('audit.table.message')}>{log.message || '—'}</Descriptions.Item>
           </Descriptions>

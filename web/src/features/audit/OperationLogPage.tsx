@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OperationLog } from '../../lib/api/types';
 import { PageContainer } from '../../components/ui/PageContainer';
@@ -18,9 +18,9 @@ export default function OperationLogPage() {
   const columns: ListColumn<OperationLog>[] = [
     { key: 'created_at', title: t('audit.table.createdAt'), width: 180, sortable: true, render: formatDateTime },
     { key: 'username', title: t('audit.table.user'), width: 130, sortable: true, filterable: true },
-    { key: 'role', title: t('audit.table.role'), width: 120, filterable: true },
-    { key: 'action', title: t('audit.table.action'), width: 200, sortable: true, filterable: true, render: (a: string) => <span className="tp-mono">{a}</span> },
-    { key: 'object_type', title: t('audit.table.objectType'), width: 130, filterable: true },
+    { key: 'role', title: t('audit.table.role'), width: 120, filterable: true, render: (_: string, l) => l.role_text },
+    { key: 'action', title: t('audit.table.action'), width: 180, sortable: true, filterable: true, render: (a: string, l) => <Tooltip title={<span className="tp-mono">{a}</span>}>{l.action_text}</Tooltip> },
+    { key: 'object_type', title: t('audit.table.objectType'), width: 120, filterable: true, render: (_: string, l) => l.object_text },
     { key: 'object_id', title: t('audit.table.objectId'), width: 100, filterable: true },
     { key: 'outcome', title: t('audit.table.outcome'), width: 100, filterable: true, render: (o: string) => <OutcomeTag outcome={o} /> },
     { key: 'ip', title: t('audit.table.ip'), width: 140, filterable: true },

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 export function LoginArt({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
-    <div style={{ flex: 1.2, position: 'relative', overflow: 'hidden', background: 'linear-gradient(135deg, #0f2a47 0%, #1f6fc5 60%, #4fa3e0 100%)', color: '#fff', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: '48px 56px' }}>
-      <svg viewBox="0 0 600 600" style={{ position: 'absolute', right: -80, bottom: -60, width: 620, opacity: 0.9 }} aria-hidden>
+    <div style={{ flex: 1.2, position: 'relative', overflow: 'hidden', background: 'linear-gradient(135deg, #0f2a47 0%, #1f6fc5 60%, #4fa3e0 100%)', color: '#fff', display: 'flex', flexDirection: 'column', padding: '48px 56px' }}>
+      <svg viewBox="0 0 600 600" style={{ position: 'absolute', right: -70, bottom: -70, width: 'min(480px, 58%)', opacity: 0.9 }} aria-hidden>
         <defs>
           <radialGradient id="lens" cx="50%" cy="50%" r="50%">
             <stop offset="0%" stopColor="#fbe3ec" />
@@ -30,13 +30,13 @@ export function LoginArt({ title }: { title: string }) {
           {title}
         </Typography.Title>
       </div>
-      <div style={{ position: 'relative', maxWidth: 460 }}>
+      <div style={{ position: 'relative', maxWidth: 460, marginTop: '12vh' }}>
         <Typography.Title level={2} style={{ color: '#fff' }}>
           {t('login.tagline')}
         </Typography.Title>
         <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>{t('login.description')}</Typography.Paragraph>
       </div>
-      <Typography.Text style={{ position: 'relative', color: 'rgba(255,255,255,0.6)' }}>© Telepath</Typography.Text>
+      <Typography.Text style={{ position: 'relative', marginTop: 'auto', color: 'rgba(255,255,255,0.6)' }}>© Telepath</Typography.Text>
     </div>
   );
 }

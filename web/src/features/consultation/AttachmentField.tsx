@@ -57,7 +57,11 @@ export function AttachmentField({ value = [], onChange, id }: { value?: Attachme
 
   const setType = (fileId: number, type: number) => onChange?.(value.map((a) => (a.file_id === fileId ? { ...a, type } : a)));
   const typeOptions = (current: number | null) =>
-    ATTACHMENT_TYPE_CODES.map((c) => ({ value: c, label: t(`case.attachmentType.${c}`), disabled: c === FULL_BODY && hasFullBody && current !== FULL_BODY }));
+    ATTACHMENT_TYPE_CODES.map((c) => {
+      const taken = c === FULL_BODY && hasFullBody && current !== FULL_BODY;
+      // A second full-body image is refused (spec 2 §5): the option says why.
+      return { value: c, label: taken ? `${t(`case.attachmentType.${c}`)} · ${t('case.rule.oneFullBody')}` : t(`case.attachmentType.${c}`), disabled: taken };
+    });
 
   return (
     <div id={id}>

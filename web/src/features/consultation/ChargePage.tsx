@@ -100,11 +100,11 @@ export default function ChargePage() {
     { key: 'pathology_number', title: t('case.field.pathologyNumber'), width: 140, filterable: true, render: (v: string) => <span className="tp-mono">{v}</span> },
     { key: 'patient_name', title: t('case.field.name'), width: 110, filterable: true },
     { key: 'hospital_name', title: t('case.field.hospital'), width: 170, defaultHidden: true },
-    { key: 'items', title: t('case.charge.items'), width: 240 },
+    { key: 'items', title: t('case.charge.items'), width: 210 },
     { key: 'total_fen', title: t('case.charge.amount'), width: 120, sortable: true, align: 'right', render: (v: number) => <Typography.Text strong>{yuan(v / 100)}</Typography.Text> },
     { key: 'status', title: t('case.field.chargeStatus'), width: 100, filterable: true, render: (v: number) => (v === 3 ? <Tag bordered={false}>{t('case.chargeStatus.3')}</Tag> : <Tag color="success" bordered={false}>{t('case.chargeStatus.2')}</Tag>) },
     { key: 'charged_at', title: t('case.charge.chargedAt'), width: 170, sortable: true, render: formatDateTime },
-    { key: 'refunded_at', title: t('case.charge.refundedAt'), width: 170, render: formatDateTime },
+    { key: 'refunded_at', title: t('case.charge.refundedAt'), width: 170, render: formatDateTime, defaultHidden: true },
     {
       key: 'actions',
       title: t('common.actions'),

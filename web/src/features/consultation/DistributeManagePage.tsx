@@ -12,8 +12,8 @@ export default function DistributeManagePage() {
       title={t('case.distribute.title')}
       subtitle={t('case.distribute.subtitle')}
       tabs={['to_allot', 'returned_center', 'assigned', 'timeout', 'soon_timeout']}
-      columns={['consult_no', 'pathology_number', 'patient_name', 'hospital_name', 'status', 'expert_name', 'slide_count', 'submitted_at', 'timeout_at']}
-      hiddenColumns={['gender', 'age', 'center_name', 'library_name', 'assigned_at', 'return_reason']}
+      columns={['consult_no', 'pathology_number', 'patient_name', 'hospital_name', 'status', 'expert_name', 'submitted_at', 'timeout_at']}
+      hiddenColumns={['gender', 'age', 'slide_count', 'center_name', 'library_name', 'assigned_at', 'return_reason']}
       actions={['view', 'bind_expert', 'referral', 'return_to_site']}
       actionsWidth={320}
       batch={['batch_bind_expert']}

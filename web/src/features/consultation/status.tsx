@@ -2,6 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { ClockCircleOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { StatusLabel } from './api';
+import { formatDateTime } from '../../lib/format';
 
 // The server's status colour names (spec 2 §4 Status colours) as antd tag
 // colours — the only place this mapping exists.
@@ -44,7 +45,7 @@ export function TimingTag({ timing, timeoutAt }: { timing: string | undefined; t
         {t('case.timing.soon')}
       </Tag>
     );
-  return timeoutAt ? <Tooltip title={t('case.timing.deadline', { time: timeoutAt.replace('T', ' ').slice(0, 16) })}>{tag}</Tooltip> : tag;
+  return timeoutAt ? <Tooltip title={t('case.timing.deadline', { time: formatDateTime(timeoutAt).slice(0, 16) })}>{tag}</Tooltip> : tag;
 }
 
 export function ChargeTag({ status }: { status: number }) {

@@ -41,7 +41,7 @@ export function useCaseColumns(keys: CaseColumnKey[], opts: { hidden?: CaseColum
     consult_no: {
       key: 'consult_no',
       title: t('case.field.consultNo'),
-      width: 190,
+      width: 175,
       sortable: true,
       filterable: true,
       fixed: 'left',
@@ -70,7 +70,7 @@ export function useCaseColumns(keys: CaseColumnKey[], opts: { hidden?: CaseColum
       key: 'status',
       dataIndex: 'status_label',
       title: t('case.field.status'),
-      width: 210,
+      width: 170,
       sortable: true,
       filterable: true,
       ellipsis: false,

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, type CaseDetail } from './api';
+import { useViewerInfo } from '../slide/api';
 
 const MESSAGE_MAX = 150;
 type CaseForm = Record<string, unknown>;
@@ -70,7 +71,63 @@ function Overview({ d }: { d: CaseDetail }) {
           ...(d.delay_days ? [{ key: 'delay', label: t('diagnosis.delayed'), children: t('diagnosis.delayedText', { days: d.delay_days, reason: d.delay_reason }) }] : []),
         ]}
       />
+      <SlideStrip d={d} />
     </Flex>
+  );
+}
+
+type CaseSlideRow = NonNullable<CaseDetail['slides']>[number];
+
+/** One slide as a thumbnail card; a click opens it in the viewer (new tab). */
+function SlideThumb({ s, caseId }: { s: CaseSlideRow; caseId: number }) {
+  const { t } = useTranslation();
+  const info = useViewerInfo(s.viewable ? s.id : null);
+  const box = { width: 168, height: 112, borderRadius: 6, background: '#f3f5f8', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' } as const;
+  const img = info.data?.thumbnail_url ? (
+    <img src={info.data.thumbnail_url} alt={s.filename} style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+  ) : info.isLoading ? (
+    <Spin size="small" />
+  ) : (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {s.error ? t('case.slide.failed') : t('case.slide.notViewable')}
+    </Typography.Text>
+  );
+  const body = (
+    <Flex vertical gap={4} style={{ width: 168 }}>
+      <div style={box}>{img}</div>
+      <Typography.Text ellipsis={{ tooltip: s.filename }} style={{ fontSize: 12 }}>
+        {s.filename}
+      </Typography.Text>
+    </Flex>
+  );
+  return s.viewable ? (
+    <Link to={`/slide/view/${s.id}?case=${caseId}`} target="_blank" data-testid={`slide-thumb-${s.id}`} title={t('diagnosis.openViewer')}>
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+/** The case's slides as thumbnails, on the first tab: the expert starts here. */
+function SlideStrip({ d }: { d: CaseDetail }) {
+  const { t } = useTranslation();
+  const slides = [...(d.slides ?? [])].filter((s) => s.status !== -1).sort((a, b) => a.sort - b.sort);
+  return (
+    <div data-testid="slide-strip">
+      <Typography.Text strong>
+        {t('case.section.slides')} <Typography.Text type="secondary">({slides.length})</Typography.Text>
+      </Typography.Text>
+      {slides.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('case.slide.none')} />
+      ) : (
+        <Flex gap={12} wrap style={{ marginTop: 8 }}>
+          {slides.map((s) => (
+            <SlideThumb key={s.id} s={s} caseId={d.id} />
+          ))}
+        </Flex>
+      )}
+    </div>
   );
 }
 

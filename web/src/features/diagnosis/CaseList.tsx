@@ -14,6 +14,8 @@ import { caseKeys, countCases, fetchCases, type CaseRow } from './api';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { ageText } from './CaseInfo';
 
+const formatMinute = (x: string) => formatDateTime(x).slice(0, 16);
+
 const withParams = <Q extends { params?: string }>(q: Q, extra: Record<string, unknown>): Q => {
   const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), ...extra };
   return { ...q, params: JSON.stringify(params) };
@@ -39,7 +41,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'consult_no',
         title: t('case.field.consultNo'),
-        width: 170,
+        width: 150,
         sortable: true,
         render: (x: string, r: CaseRow) => (
           <Button type="link" size="small" style={{ padding: 0 }} className="tp-mono" onClick={() => opts.onOpen(r)}>
@@ -47,11 +49,12 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
           </Button>
         ),
       },
-      { key: 'pathology_number', title: t('case.field.pathologyNumber'), width: 140, sortable: true, filterable: true, render: (x: string) => <span className="tp-mono">{x || '—'}</span> },
+      { key: 'pathology_number', title: t('case.field.pathologyNumber'), width: 130, sortable: true, filterable: true, render: (x: string) => <span className="tp-mono">{x || '—'}</span> },
       {
         key: 'patient_name',
         title: t('case.field.name'),
-        width: 150,
+        width: 140,
+        ellipsis: true,
         filterable: true,
         render: (x: string, r: CaseRow) => (
           <Space size={4}>
@@ -65,7 +68,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'status',
         title: t('case.field.status'),
-        width: 170,
+        width: 150,
         render: (_: unknown, r: CaseRow) => (
           <Space size={4} wrap>
             <StatusLabelTag label={r.status_label} />
@@ -73,15 +76,16 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
           </Space>
         ),
       },
-      { key: 'hospital_name', title: t('case.field.hospital'), width: 180, filterable: true },
-      { key: 'slide_count', title: t('case.field.slideCount'), width: 80, align: 'right' as const },
-      { key: 'submitted_at', title: t('case.field.submittedAt'), width: 170, sortable: true, render: (x: string) => formatDateTime(x) },
-      { key: 'timeout_at', title: t('case.field.timeoutAt'), width: 170, sortable: true, render: (x: string) => formatDateTime(x) },
+      { key: 'hospital_name', title: t('case.field.hospital'), width: 170, ellipsis: { showTitle: true }, filterable: true },
+      { key: 'slide_count', title: t('case.field.slideCount'), width: 64, align: 'right' as const },
+      // Minutes are enough in a worklist (the workspace shows seconds); keeps the columns within 1440 px.
+      { key: 'submitted_at', title: t('case.field.submittedAt'), width: 140, sortable: true, render: (x: string) => formatMinute(x) },
+      { key: 'timeout_at', title: t('case.field.timeoutAt'), width: 140, sortable: true, render: (x: string) => formatMinute(x) },
       ...(opts.extra ?? []),
       {
         key: 'actions',
         title: t('common.actions'),
-        width: 100,
+        width: 80,
         fixed: 'right' as const,
         render: (_: unknown, r: CaseRow) => (
           <Button type="link" size="small" onClick={() => opts.onOpen(r)} data-testid={`open-${r.id}`}>

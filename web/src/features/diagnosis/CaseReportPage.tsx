@@ -2,7 +2,7 @@
 // then deliver. Tabs: to print, to send, sent.
 import { useCallback, useMemo, useState } from 'react';
 import { App, Button, Drawer, Space, Spin } from 'antd';
-import { PrinterOutlined, SendOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined, SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
@@ -10,7 +10,7 @@ import type { CountQuery, ListColumn } from '../../components/ui/list/types';
 import type { ApiListQuery } from '../../lib/list/query';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import { caseKeys, countCases, fetchCases, previewReport, useReportActions, useVersions, type CaseRow } from './api';
+import { caseKeys, countCases, fetchCases, previewReport, reportFilename, useReportActions, useVersions, type CaseRow } from './api';
 import { useDiagnosisSearchFields } from './CaseList';
 import { VersionList } from './DiagnosisForm';
 import { PublisherButtons } from './PublisherButtons';
@@ -22,7 +22,7 @@ function ReportDrawer({ row, onClose }: { row: CaseRow | null; onClose: () => vo
   const versions = useVersions(row?.id ?? 0);
   return (
     <Drawer open={!!row} onClose={onClose} width={640} title={row ? `${row.patient_name} · ${row.consult_no}` : ''} destroyOnHidden>
-      {versions.isLoading ? <Spin /> : versions.data?.length ? <VersionList versions={versions.data} /> : t('diagnosis.report.none')}
+      {versions.isLoading ? <Spin /> : versions.data?.length ? <VersionList versions={versions.data} consultNo={row?.consult_no ?? ''} /> : t('diagnosis.report.none')}
     </Drawer>
   );
 }
@@ -71,10 +71,10 @@ export default function CaseReportPage() {
         render: (_: unknown, r: CaseRow) => (
           <Space size={0}>
             <PublisherButtons row={r} />
-            <Button type="link" size="small" onClick={() => setViewing(r)}>
+            <Button type="link" size="small" onClick={() => setViewing(r)} data-testid={`view-${r.id}`}>
               {t('diagnosis.report.view')}
             </Button>
-            <Button type="link" size="small" onClick={() => previewReport(r.id).catch((e) => showError(e))}>
+            <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => previewReport(r.id, undefined, reportFilename(r.consult_no)).catch((e) => showError(e))} data-testid={`pdf-${r.id}`}>
               PDF
             </Button>
             {r.status_label?.key !== 'releasing' && (

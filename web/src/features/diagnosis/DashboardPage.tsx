@@ -11,6 +11,7 @@ import {
   HourglassOutlined,
   InboxOutlined,
   MailOutlined,
+  RollbackOutlined,
   SendOutlined,
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -31,11 +32,12 @@ const CARDS: CardDef[] = [
   { key: 'pending', icon: <InboxOutlined />, colour: '#1677ff', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22pending%22%7D' },
   { key: 'diagnosing', icon: <EditOutlined />, colour: '#13a8a8', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22diagnosing%22%7D' },
   { key: 'to_review', icon: <AuditOutlined />, colour: '#722ed1', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22to_review%22%7D' },
-  { key: 'in_review', icon: <SendOutlined />, colour: '#2f54eb', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22diagnosing%22%7D' },
+  { key: 'in_review', icon: <SendOutlined />, colour: '#2f54eb', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22to_review%22%7D' },
   { key: 'invited', icon: <MailOutlined />, colour: '#eb2f96', to: '/diagnosis/invited' },
   { key: 'releasing', icon: <HourglassOutlined />, colour: '#fa8c16', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22completed%22%7D' },
   { key: 'timeout', icon: <ClockCircleOutlined />, colour: '#f5222d', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22timeout%22%7D' },
   { key: 'soon_timeout', icon: <FieldTimeOutlined />, colour: '#faad14', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22soon_timeout%22%7D' },
+  { key: 'returned', icon: <RollbackOutlined />, colour: '#8c8c8c', to: '/diagnosis/return' },
   { key: 'published', icon: <FileDoneOutlined />, colour: '#52c41a', to: '/diagnosis/manage?params=%7B%22tab%22%3A%22completed%22%7D' },
 ];
 
@@ -72,7 +74,7 @@ export default function DashboardPage() {
       </Flex>
       <Row gutter={[12, 12]}>
         {CARDS.map((c) => (
-          <Col key={c.key} xs={12} md={8} xl={6} xxl={{ flex: '20%' } as never}>
+          <Col key={c.key} xs={12} md={8} xl={{ flex: '20%' } as never}>
             <Card hoverable size="small" onClick={() => navigate(c.to)} data-testid={`count-${c.key}`} styles={{ body: { padding: 16 } }}>
               <Flex justify="space-between" align="center">
                 <Statistic

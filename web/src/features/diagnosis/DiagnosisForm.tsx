@@ -1,8 +1,10 @@
 // The diagnosis text fields and the list of earlier versions.
-import { Collapse, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Button, Collapse, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
-import type { Diagnosis } from './api';
+import { useApiError } from '../../components/ui/useApiError';
+import { previewReport, reportFilename, type Diagnosis } from './api';
 import type { DraftFields } from './useDraft';
 
 const FIELDS: { key: keyof DraftFields; label: string; rows: number; max: number }[] = [
@@ -50,11 +52,17 @@ export function DiagnosisFields({ values, readOnly, onChange }: Props) {
 
 const STATUS_COLOUR: Record<string, string> = { draft: 'default', to_review: 'processing', approved: 'success', returned: 'error', published: 'green' };
 
-/** Earlier versions (published reports and supplements), newest first, folded. */
-export function VersionList({ versions }: { versions: readonly Diagnosis[] }) {
+/**
+ * Earlier versions (published reports and supplements), newest first, folded. Every
+ * version stays visible and marked: its kind and number, and whether a later report of
+ * the same kind replaced it. With consultNo, each published one has its own PDF.
+ */
+export function VersionList({ versions, consultNo }: { versions: readonly Diagnosis[]; consultNo?: string }) {
   const { t } = useTranslation();
+  const showError = useApiError();
   const shown = [...versions].filter((v) => v.status === 'published' || v.type === 1).sort((a, b) => b.type - a.type || b.version - a.version);
   if (!shown.length) return null;
+  const superseded = (v: Diagnosis) => v.status === 'published' && shown.some((o) => o.type === v.type && o.status === 'published' && o.version > v.version);
   return (
     <Collapse
       size="small"
@@ -62,14 +70,34 @@ export function VersionList({ versions }: { versions: readonly Diagnosis[] }) {
       defaultActiveKey={shown[0] ? [String(shown[0].id)] : []}
       items={shown.map((v) => ({
         key: String(v.id),
+        extra:
+          consultNo !== undefined && v.status === 'published' ? (
+            <Button
+              size="small"
+              type="link"
+              icon={<FilePdfOutlined />}
+              onClick={(e) => {
+                e.stopPropagation();
+                previewReport(v.consult_id, v.id, reportFilename(consultNo, v)).catch(showError);
+              }}
+              data-testid={`version-pdf-${v.id}`}
+            >
+              PDF
+            </Button>
+          ) : undefined,
         label: (
-          <Flex gap={6} align="center" wrap>
+          <Flex gap={6} align="center" wrap data-testid={`version-${v.type}-${v.version}`}>
             <Tag color={v.type === 1 ? 'purple' : 'blue'} bordered={false}>
               {v.type === 1 ? t('diagnosis.version.supplement') : t('diagnosis.version.normal')} v{v.version}
             </Tag>
             <Tag color={STATUS_COLOUR[v.status] ?? 'default'} bordered={false}>
               {t(`diagnosis.status.${v.status}`)}
             </Tag>
+            {superseded(v) && (
+              <Tag color="orange" bordered={false}>
+                {t('diagnosis.version.superseded')}
+              </Tag>
+            )}
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {v.doctor_name} · {formatDateTime(v.published_at ?? v.updated_at)}
             </Typography.Text>

@@ -120,8 +120,9 @@ export default function DiagnosisItemPage() {
       setDialog(null);
       void message.success(delayed ? t('diagnosis.done.publishDelayed') : t('diagnosis.done.publish'));
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409 && !confirmUnviewed) {
-        const n = await fetchNotViewed(id).catch(() => 0);
+      // Only the unviewed-slides refusal (field confirm_unviewed) can be overridden.
+      if (e instanceof ApiError && e.status === 409 && !confirmUnviewed && e.fieldErrors.confirm_unviewed) {
+        const n = await fetchNotViewed(id).catch(() => 1);
         if (n > 0) {
           setDialog(null);
           modal.confirm({
@@ -140,7 +141,17 @@ export default function DiagnosisItemPage() {
 
   const onDialog = async (kind: DialogKind, v: DialogValues) => {
     try {
-      if (kind === 'publish') return void (await publish(!!v.delayed));
+      if (kind === 'publish') {
+        if (!v.delayed) return void (await publish(false));
+        // Signing into the hesitation period is confirmed first (spec 2 §5).
+        return void modal.confirm({
+          title: t('diagnosis.confirm.delayed'),
+          content: t('diagnosis.confirm.delayedContent'),
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          onOk: () => publish(true),
+        });
+      }
       if (kind === 'toreview') {
         if (!(await draft.saveNow())) return;
         await acts.toReview.mutateAsync(v.reviewer_id!);
@@ -352,7 +363,7 @@ export default function DiagnosisItemPage() {
                 supplement={suppEnabled ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false) } : undefined}
               />
             </Card>
-            <VersionList versions={list} />
+            <VersionList versions={list} consultNo={d.consult_no} />
             <ShotsPanel d={d} />
             <AdvicePanel d={d} />
           </div>

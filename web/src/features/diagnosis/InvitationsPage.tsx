@@ -15,12 +15,16 @@ function ReplyBox({ inv }: { inv: Invitation }) {
   const showError = useApiError();
   const reply = useReply();
   const [text, setText] = useState('');
-  const send = () => {
+  // mutateAsync, not mutate(…, { onSuccess }): the answered row leaves the "to reply"
+  // list when the lists refresh, and per-call callbacks of an unmounted row never run.
+  const send = async () => {
     if (!text.trim()) return void message.warning(t('diagnosis.invite.replyEmpty'));
-    reply.mutate(
-      { caseId: inv.consult_id, inviteId: inv.id, reply: text.trim() },
-      { onSuccess: () => void message.success(t('diagnosis.invite.replySent')), onError: (e) => showError(e) },
-    );
+    try {
+      await reply.mutateAsync({ caseId: inv.consult_id, inviteId: inv.id, reply: text.trim() });
+      void message.success(t('diagnosis.invite.replySent'));
+    } catch (e) {
+      showError(e);
+    }
   };
   return (
     <Flex gap={8} align="flex-start">
@@ -31,11 +35,11 @@ function ReplyBox({ inv }: { inv: Invitation }) {
         maxLength={500}
         placeholder={t('diagnosis.invite.replyPlaceholder')}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send();
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send();
         }}
         data-testid={`reply-${inv.id}`}
       />
-      <Button type="primary" loading={reply.isPending} onClick={send}>
+      <Button type="primary" loading={reply.isPending} onClick={() => void send()} data-testid={`reply-send-${inv.id}`}>
         {t('diagnosis.invite.reply')}
       </Button>
     </Flex>

@@ -229,9 +229,12 @@ export function openBlobData(blob: Blob, win: Window | null, filename?: string) 
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }
 
-/** Opens the case's report as PDF in a new tab (a given version, or the current one). */
-export async function previewReport(id: number, diagnosisId?: number) {
-  const win = window.open('', '_blank');
+/**
+ * Opens the case's report as PDF in a new tab (a given version, or the current one),
+ * or, with filename, downloads it under that name.
+ */
+export async function previewReport(id: number, diagnosisId?: number, filename?: string) {
+  const win = filename ? null : window.open('', '_blank');
   const res = await api.GET('/api/diagnosis/report/preview/{id}', {
     params: { path: { id }, query: diagnosisId ? { diagnosis_id: diagnosisId } : {} },
     parseAs: 'blob',
@@ -240,5 +243,9 @@ export async function previewReport(id: number, diagnosisId?: number) {
     win?.close();
     throw toApiError(res.response.status, res.error, res.response.statusText || 'Request failed');
   }
-  openBlobData(new Blob([res.data as Blob], { type: 'application/pdf' }), win);
+  openBlobData(new Blob([res.data as Blob], { type: 'application/pdf' }), win, filename);
 }
+
+/** The file name a downloaded report gets: case number, kind and version. */
+export const reportFilename = (consultNo: string, v?: { type: number; version: number }) =>
+  `${consultNo || 'report'}${v ? (v.type === 1 ? `-supplement-v${v.version}` : `-report-v${v.version}`) : '-report'}.pdf`;

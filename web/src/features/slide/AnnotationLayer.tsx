@@ -3,7 +3,7 @@
 // (zoom, pan, rotation) without React re-rendering; strokes keep their screen width.
 // Labels, arrowheads and text are undone from scale and rotation through CSS vars.
 import OpenSeadragon from 'openseadragon';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import type { Annotation, Tool } from './annotations';
 import { formatArea, formatLength, polygonArea, polylineLength, rectPoints, type Pt } from './geometry';
 import { imageMatrix, toImage, type Viewer } from './osd';
@@ -22,6 +22,8 @@ export interface Draft {
 interface Props {
   viewer: Viewer;
   annotations: Annotation[];
+  /** Others' labels: drawn, never selected or edited. */
+  readonly?: Annotation[];
   selectedId: number | null;
   onSelect: (id: number | null) => void;
   active: ActiveTool | null;
@@ -50,6 +52,8 @@ export function measureText(tool: Tool, pts: Pt[], mpp: number): string | null {
       return null;
   }
 }
+
+const NONE: Annotation[] = [];
 
 const ptsAttr = (pts: Pt[]) => pts.map((p) => `${p.x},${p.y}`).join(' ');
 
@@ -138,11 +142,12 @@ const Labels = memo(function Labels({ list, mpp, selectedId }: { list: Annotatio
   );
 });
 
-export function AnnotationLayer({ viewer, annotations, selectedId, onSelect, active, color, lineWidth, mpp, onFinish, hidden }: Props) {
+export function AnnotationLayer({ viewer, annotations, readonly = NONE, selectedId, onSelect, active, color, lineWidth, mpp, onFinish, hidden }: Props) {
   const svg = useRef<SVGSVGElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const paintState = useRef({ annotations, selectedId, hidden });
-  paintState.current = { annotations, selectedId, hidden };
+  const all = useMemo(() => (readonly.length ? [...readonly, ...annotations] : annotations), [readonly, annotations]);
+  const paintState = useRef({ annotations, all, selectedId, hidden });
+  paintState.current = { annotations, all, selectedId, hidden };
   const shapes = useRef<SVGGElement>(null);
   const labels = useRef<SVGGElement>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -166,7 +171,7 @@ export function AnnotationLayer({ viewer, annotations, selectedId, onSelect, act
         }
         const st = paintState.current;
         if (st.hidden) ctx.clearRect(0, 0, c.width, c.height);
-        else paint(ctx, st.annotations, m, w, h, dpr, st.selectedId);
+        else paint(ctx, st.all, m, w, h, dpr, st.selectedId);
       }
       const t = `matrix(${m.join(' ')})`;
       shapes.current?.setAttribute('transform', t);
@@ -185,7 +190,7 @@ export function AnnotationLayer({ viewer, annotations, selectedId, onSelect, act
       viewer.removeHandler('resize', update);
     };
   }, [viewer]);
-  useEffect(() => repaint.current(), [annotations, selectedId, hidden]);
+  useEffect(() => repaint.current(), [all, selectedId, hidden]);
 
   // Selection by click on the slide (shapes are painted on a canvas, not DOM nodes).
   const onSelectRef = useRef(onSelect);
@@ -314,6 +319,7 @@ export function AnnotationLayer({ viewer, annotations, selectedId, onSelect, act
         {shown && shown.tool !== 'text' && <Shape a={{ ...shown, tool: shown.tool === 'polygon' && shown.points.length < 3 ? 'line' : shown.tool, color, lineWidth }} />}
       </g>
       <g ref={labels} style={{ pointerEvents: 'none' }}>
+        {readonly.length > 0 && <Labels list={readonly} mpp={mpp} selectedId={null} />}
         <Labels list={annotations} mpp={mpp} selectedId={selectedId} />
         {shown && shown.tool === 'arrow' && <Arrowhead a={{ ...shown, color, lineWidth }} />}
         {shown && draftText && <Label at={shown.points[shown.points.length - 1]} text={draftText} color={color} />}

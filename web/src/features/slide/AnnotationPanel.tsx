@@ -149,6 +149,7 @@ export function AnnotationPanel({ list, selectedId, mpp, slideName, onSelect, on
             return (
               <div
                 key={a.id}
+                data-testid={`ann-item-${a.id}`}
                 onClick={() => onSelect(a)}
                 style={{ padding: '8px 12px', borderBottom: '1px solid #f3f4f6', cursor: 'pointer', background: a.id === selectedId ? '#eaf3ff' : undefined, display: 'flex', gap: 8, alignItems: 'flex-start' }}
               >
@@ -158,7 +159,7 @@ export function AnnotationPanel({ list, selectedId, mpp, slideName, onSelect, on
                     <Typography.Text>{a.measure ? t('slide.ann.measure') : t(`slide.tool.${a.tool}`)}</Typography.Text>
                     <Typography.Text type="secondary"> #{a.id}</Typography.Text>
                   </div>
-                  {m && a.tool !== 'text' && <div style={{ fontSize: 12, color: '#4b5563', fontVariantNumeric: 'tabular-nums' }}>{m}</div>}
+                  {m && a.tool !== 'text' && <div style={{ fontSize: 12, color: '#4b5563', fontVariantNumeric: 'tabular-nums' }} data-testid="ann-measure">{m}</div>}
                   {a.description && (
                     <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, fontSize: 12 }}>
                       {a.description}

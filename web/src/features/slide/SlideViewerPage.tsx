@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { App, Button, Divider, Empty, Image, Popover, Result, Segmented, Slider, Space, Spin, Tooltip, Typography } from 'antd';
+import { App, Button, Divider, Empty, Flex, Image, Popover, Result, Segmented, Slider, Space, Spin, Tooltip, Typography } from 'antd';
 import {
   ArrowLeftOutlined, BgColorsOutlined, CameraOutlined, CompressOutlined, ExpandOutlined, HomeOutlined, MenuFoldOutlined,
   MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined, TagOutlined, EyeInvisibleOutlined, EyeOutlined,
@@ -8,9 +8,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import OpenSeadragon from 'openseadragon';
 import { ApiError } from '../../lib/api/errors';
-import { useSession } from '../../lib/session';
 import { recordView, uploadImage, useViewerInfo } from './api';
-import { annotationBounds, DEFAULT_COLOR, generateAnnotations, LINE_WIDTHS, nextId, type Annotation, type Tool } from './annotations';
+import { annotationBounds, DEFAULT_COLOR, LINE_WIDTHS, nextId, type Annotation, type Tool } from './annotations';
+import { readonlyLabels, useServerAnnotations } from './annotationSync';
+import { OthersPanel, SaveStatus } from './OthersPanel';
 import { AnnotationLayer, type ActiveTool, type Draft } from './AnnotationLayer';
 import { AnnotationForm, AnnotationPanel, ColorSwatches, type LabelValues } from './AnnotationPanel';
 import { captureView } from './capture';
@@ -21,7 +22,7 @@ import { AreaPolygonIcon, AreaRectIcon, ArrowIcon, EllipseIcon, FreehandIcon, Pa
 import { fitImageRect, type Viewer } from './osd';
 import { SlideCanvas } from './SlideCanvas';
 import { SlideStrip } from './SlideStrip';
-import { loadAnnotations, loadCaptures, saveAnnotations, saveCaptures, type Capture } from './store';
+import { loadCaptures, saveCaptures, type Capture } from './store';
 
 const GAMMA_ID = 'tp-slide-gamma';
 
@@ -53,7 +54,6 @@ export default function SlideViewerPage() {
   const slideId = Number(params.slideId);
   const caseId = Number(search.get('case')) || null;
   const bench = Math.min(20000, Number(search.get('bench')) || 0);
-  const { userId } = useSession();
   const info = useViewerInfo(Number.isInteger(slideId) && slideId > 0 ? slideId : null);
 
   const [viewer, setViewer] = useState<Viewer | null>(null);
@@ -61,8 +61,6 @@ export default function SlideViewerPage() {
   const [active, setActive] = useState<ActiveTool | null>(null);
   const [color, setColor] = useState(DEFAULT_COLOR);
   const [lineWidth, setLineWidth] = useState(2);
-  const [annotations, setAnnotations] = useState<Annotation[]>([]);
-  const [loaded, setLoaded] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [form, setForm] = useState<{ draft?: Draft; edit?: Annotation } | null>(null);
   const [panel, setPanel] = useState(true);
@@ -83,25 +81,12 @@ export default function SlideViewerPage() {
     if (slideId > 0 && info.data) void recordView(slideId);
   }, [slideId, info.data]);
 
-  // Annotations of this slide and user (kept in the browser until the server stores them).
-  useEffect(() => {
-    let live = true;
-    setLoaded(false);
-    setSelectedId(null);
-    void loadAnnotations(userId, slideId).then((list) => {
-      if (!live) return;
-      setAnnotations(bench && info.data ? generateAnnotations(bench, info.data.width, info.data.height) : list);
-      setLoaded(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [userId, slideId, bench, info.data]);
-  useEffect(() => {
-    if (!loaded || bench) return;
-    const h = setTimeout(() => void saveAnnotations(userId, slideId, annotations), 300);
-    return () => clearTimeout(h);
-  }, [annotations, loaded, userId, slideId, bench]);
+  // Annotations of this slide: one's own, saved on the server as they change; the others' read-only.
+  const benchSet = useMemo(() => (bench && info.data ? { n: bench, width: info.data.width, height: info.data.height } : null), [bench, info.data]);
+  const { annotations, setAnnotations, others, loadError: annLoadError, saveState, saveError } = useServerAnnotations(slideId, !!info.data && (!bench || !!benchSet), benchSet);
+  const [hiddenAuthors, setHiddenAuthors] = useState<ReadonlySet<number>>(new Set());
+  const othersShown = useMemo(() => readonlyLabels(others, hiddenAuthors), [others, hiddenAuthors]);
+  useEffect(() => setSelectedId(null), [slideId]);
 
   useEffect(() => {
     void loadCaptures(caseId, slideId).then(setCaptures);
@@ -295,7 +280,7 @@ export default function SlideViewerPage() {
         <SlideCanvas info={d} filter={filter} onViewer={setViewer}>
           {(v) => (
             <>
-              <AnnotationLayer viewer={v} annotations={annotations} selectedId={selectedId} onSelect={setSelectedId} active={active} color={color} lineWidth={lineWidth} mpp={mpp} onFinish={onFinish} hidden={!showAnn} />
+              <AnnotationLayer viewer={v} annotations={annotations} readonly={othersShown} selectedId={selectedId} onSelect={setSelectedId} active={active} color={color} lineWidth={lineWidth} mpp={mpp} onFinish={onFinish} hidden={!showAnn} />
               <ScaleBar viewer={v} mpp={mpp} />
             </>
           )}
@@ -435,6 +420,11 @@ export default function SlideViewerPage() {
             </div>
             <div style={{ flex: 1, minHeight: 0 }}>
               {panelTab === 'ann' ? (
+                <Flex vertical style={{ height: '100%' }}>
+                <div style={{ padding: '6px 12px 0' }}>
+                  {annLoadError ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t('slide.ann.loadFailed', { message: annLoadError })}</Typography.Text> : <SaveStatus state={saveState} error={saveError} />}
+                </div>
+                <div style={{ flex: 1, minHeight: 0 }}>
                 <AnnotationPanel
                   list={annotations}
                   selectedId={selectedId}
@@ -446,6 +436,14 @@ export default function SlideViewerPage() {
                   onImport={(got) => setAnnotations((l) => [...l, ...got])}
                   onClear={() => setAnnotations([])}
                 />
+                </div>
+                <OthersPanel
+                  others={others}
+                  hidden={hiddenAuthors}
+                  onToggle={(id, show) => setHiddenAuthors((h) => { const n = new Set(h); if (show) n.delete(id); else n.add(id); return n; })}
+                  onJump={(a) => viewer && fitImageRect(viewer, annotationBounds(a))}
+                />
+                </Flex>
               ) : (
                 <CaptureGallery captures={captures} onRemove={(c) => void removeCapture(c)} caseId={caseId} />
               )}

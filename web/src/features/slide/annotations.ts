@@ -139,12 +139,14 @@ export function fromGeoJSON(input: unknown, existing: readonly Annotation[] = []
       }
     }
     if (!points || points.length === 0 || !tool) continue;
+    // A text label is its text: a bare point has nothing to show.
+    if (tool === 'text' && (typeof props.description !== 'string' || !props.description.trim())) continue;
     out.push({
       id: id++,
       tool,
       points,
-      color: typeof props.color === 'string' && /^#[0-9a-f]{3,8}$/i.test(props.color) ? props.color : DEFAULT_COLOR,
-      lineWidth: isNum(props.lineWidth) && props.lineWidth > 0 && props.lineWidth <= 50 ? props.lineWidth : 2,
+      color: typeof props.color === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(props.color) ? props.color : DEFAULT_COLOR,
+      lineWidth: isNum(props.lineWidth) && props.lineWidth >= 1 && props.lineWidth <= 50 ? props.lineWidth : 2,
       description: typeof props.description === 'string' ? props.description.slice(0, 2000) : '',
       ...(isNum(props.fontSize) ? { fontSize: props.fontSize } : {}),
       ...(props.measure === true ? { measure: true } : {}),

@@ -1,9 +1,9 @@
-// Browser-side stores of the slide features, in their own IndexedDB database
-// (`telepath-annotations`; `rc` belongs to the app shell): annotations per slide
-// and user until the server keeps them, and screenshots per case until the report
-// uses them. A memory copy stands in when IndexedDB is missing.
+// Browser-side store of the slide features, in their own IndexedDB database
+// (`telepath-annotations`; `rc` belongs to the app shell): screenshots per case
+// until the report uses them. A memory copy stands in when IndexedDB is missing.
+// Annotations are kept on the server (annotationSync.ts); the old `annotations`
+// object store is no longer read or written.
 import { openDB, type IDBPDatabase } from 'idb';
-import type { Annotation } from './annotations';
 
 const DB = 'telepath-annotations';
 type Store = 'annotations' | 'captures';
@@ -51,11 +51,6 @@ async function put<T>(store: Store, key: string, value: T): Promise<void> {
     /* memory copy kept */
   }
 }
-
-const annKey = (userId: number | null, slideId: number) => `${userId ?? 0}:${slideId}`;
-
-export const loadAnnotations = async (userId: number | null, slideId: number) => (await get<Annotation[]>('annotations', annKey(userId, slideId))) ?? [];
-export const saveAnnotations = (userId: number | null, slideId: number, list: Annotation[]) => put('annotations', annKey(userId, slideId), list);
 
 const capKey = (caseId: number | null, slideId: number) => (caseId ? `case:${caseId}` : `slide:${slideId}`);
 export const loadCaptures = async (caseId: number | null, slideId: number) => (await get<Capture[]>('captures', capKey(caseId, slideId))) ?? [];

@@ -20,6 +20,14 @@ describe('duplicate guard', () => {
     t = 10_000;
     expect(() => g.acquire('PUT', '/api/x', 'dup')).toThrow();
   });
+  it('lets the annotation autosave repeat but still guards other slide writes', () => {
+    const g = createDuplicateGuard(() => 0);
+    expect(g.acquire('PUT', '/api/slides/12/annotations', 'dup')).toBeNull();
+    expect(g.acquire('PUT', '/api/slides/12/annotations', 'dup')).toBeNull();
+    expect(g.acquire('POST', '/api/slides/12', 'dup')).toBeTruthy();
+    expect(() => g.acquire('POST', '/api/slides/12', 'dup')).toThrow(DuplicateRequestError);
+    expect(g.acquire('PUT', '/api/slides/12/annotations/x', 'dup')).toBeTruthy();
+  });
   it('ignores GET/DELETE, different URLs and the role config path', () => {
     const g = createDuplicateGuard(() => 0);
     g.acquire('POST', '/api/user/1', 'dup');

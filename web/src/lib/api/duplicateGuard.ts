@@ -2,6 +2,11 @@
 // is refused while an earlier one is pending or for 5 s after it started.
 export const DUPLICATE_WINDOW_MS = 5000;
 const EXEMPT = ['/api/user/role/config'];
+/**
+ * Writes that repeat by design: the slide viewer autosaves a user's whole annotation set
+ * (PUT, debounced, idempotent) every time it changes, so a second edit within 5 s must save.
+ */
+const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/];
 const GUARDED = new Set(['POST', 'PATCH', 'PUT']);
 
 export class DuplicateRequestError extends Error {
@@ -15,7 +20,7 @@ export function createDuplicateGuard(now: () => number = Date.now) {
   const started = new Map<string, { at: number; pending: boolean }>();
   const keyOf = (method: string, url: string) => {
     const u = new URL(url, 'http://x');
-    return GUARDED.has(method.toUpperCase()) && !EXEMPT.includes(u.pathname) ? `${method.toUpperCase()} ${u.pathname}${u.search}` : null;
+    return GUARDED.has(method.toUpperCase()) && !EXEMPT.includes(u.pathname) && !EXEMPT_PATTERNS.some((p) => p.test(u.pathname)) ? `${method.toUpperCase()} ${u.pathname}${u.search}` : null;
   };
   return {
     /** Returns a key to release later, or throws when this write repeats a recent one. */

@@ -624,7 +624,11 @@ export interface paths {
         };
         /** Public system configuration */
         get: operations["system-config"];
-        put?: never;
+        /**
+         * Change the system configuration
+         * @description Roles: admin
+         */
+        put: operations["system-config-update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2581,6 +2585,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/setting/report/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report template tab counts (all, routine, frozen, cell)
+         * @description Roles: admin
+         */
+        get: operations["report-template-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/default/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The built-in layout of a report kind, to start a new template from
+         * @description Roles: admin
+         */
+        get: operations["report-template-default"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List report templates
+         * @description Roles: admin
+         */
+        get: operations["report-template-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sections and fields a report template may use
+         * @description Roles: admin
+         */
+        get: operations["report-template-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/setting/report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a report template
+         * @description Roles: admin
+         */
+        get: operations["report-template-get"];
+        put?: never;
+        /**
+         * Update a report template
+         * @description Roles: admin
+         */
+        post: operations["report-template-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/uploads": {
         parameters: {
             query?: never;
@@ -2644,6 +2772,30 @@ export interface paths {
          * @description Roles: admin, site, uploader, clinical
          */
         delete: operations["slide-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slides/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's annotations of a slide and, read-only, those of the others who may see its case
+         * @description Roles: *
+         */
+        get: operations["slide-annotations"];
+        /**
+         * Replace the caller's annotations of a slide (at most 20,000 labels, 16 MiB)
+         * @description Roles: *
+         */
+        put: operations["slide-annotations-save"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2978,6 +3130,26 @@ export interface components {
             markers?: string;
             remark?: string;
         };
+        AnnotationSet: {
+            labels: components["schemas"]["Label"][] | null;
+            name: string;
+            /** Format: date-time */
+            updated_at: string | null;
+            /** Format: int64 */
+            user_id: number;
+            /**
+             * Format: int64
+             * @description Incremented by every save; 0 before the first
+             */
+            version: number;
+        };
+        Annotations: {
+            mine: components["schemas"]["AnnotationSet"];
+            others: components["schemas"]["AnnotationSet"][] | null;
+        };
+        AnnotationsInBody: {
+            labels: components["schemas"]["Label"][] | null;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -3224,6 +3396,11 @@ export interface components {
             releasing: number;
             /**
              * Format: int64
+             * @description Cases the expert returned to the center, not yet reassigned
+             */
+            returned: number;
+            /**
+             * Format: int64
              * @description Close to their time limit
              */
             soon_timeout: number;
@@ -3237,6 +3414,12 @@ export interface components {
              * @description Waiting for the expert's review of a colleague's diagnosis
              */
             to_review: number;
+        };
+        DataAnnotationSetBody: {
+            data: components["schemas"]["AnnotationSet"];
+        };
+        DataAnnotationsBody: {
+            data: components["schemas"]["Annotations"];
         };
         DataCaptchaBody: {
             data: components["schemas"]["Captcha"];
@@ -3278,6 +3461,9 @@ export interface components {
         };
         DataItemBody: {
             data: components["schemas"]["Item"];
+        };
+        DataLayoutBody: {
+            data: components["schemas"]["Layout"];
         };
         DataLibraryBody: {
             data: components["schemas"]["Library"];
@@ -3343,6 +3529,12 @@ export interface components {
         };
         DataPublicKeyBody: {
             data: components["schemas"]["PublicKey"];
+        };
+        DataReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"];
+        };
+        DataReportTemplateOptionsBody: {
+            data: components["schemas"]["ReportTemplateOptions"];
         };
         DataSessionBody: {
             data: components["schemas"]["Session"];
@@ -3901,6 +4093,40 @@ export interface components {
             status?: 0 | 1;
             unit?: string;
         };
+        Label: {
+            color: string;
+            description: string;
+            /** Format: double */
+            fontSize?: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            lineWidth: number;
+            /** @description Drawn as a measurement (shows its length or area) */
+            measure?: boolean;
+            /** @description rect/ellipse: two opposite corners; arrow/line: from, to; text: anchor; others: vertices */
+            points: components["schemas"]["Point"][] | null;
+            /** @enum {string} */
+            tool: "rect" | "ellipse" | "polygon" | "freehand" | "arrow" | "line" | "text";
+        };
+        Layout: {
+            header: components["schemas"]["ReportHeader"];
+            /** @description In print order */
+            sections: components["schemas"]["LayoutSection"][] | null;
+            /** @description Report title in English */
+            title_en: string;
+            /** @description Report title in Chinese */
+            title_zh: string;
+        };
+        LayoutSection: {
+            /** @description Patient section only: the case fields of its table, in order */
+            fields?: string[] | null;
+            heading_en?: string;
+            heading_zh?: string;
+            /** @description patient, clinical, specimens, gross, microscopic, immunohistochemistry, diagnosis, images, remark, critical, signatures, dates */
+            key: string;
+            show: boolean;
+        };
         Library: {
             /** @description Sub-libraries (tree=1 only) */
             children?: components["schemas"]["Library"][] | null;
@@ -4010,6 +4236,10 @@ export interface components {
             data: components["schemas"]["Record"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        ListReportTemplateBody: {
+            data: components["schemas"]["ReportTemplate"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListRowBody: {
             data: components["schemas"]["Row"][] | null;
             meta: components["schemas"]["Meta"];
@@ -4098,6 +4328,12 @@ export interface components {
             id: number;
             name: string;
         };
+        Point: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
         PublicKey: {
             /** @description SPKI PEM of the RSA key for password encryption (RSA-OAEP, SHA-256) */
             public_key: string;
@@ -4113,6 +4349,7 @@ export interface components {
         };
         Record: {
             action: string;
+            action_text: string;
             after: unknown;
             before: unknown;
             /** Format: date-time */
@@ -4122,10 +4359,12 @@ export interface components {
             ip: string;
             message: string;
             object_id: string;
+            object_text: string;
             object_type: string;
             /** @enum {string} */
             outcome: "success" | "failure" | "denied";
             role: string;
+            role_text: string;
             /** Format: int64 */
             user_id: number | null;
             username: string;
@@ -4134,6 +4373,44 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        ReportHeader: {
+            /** @description The diagnosing center's name above the title */
+            center: boolean;
+            /** @description The sending hospital under the title */
+            hospital: boolean;
+            /** @description The report number under the title */
+            report_no: boolean;
+            /** @description QR code and verification code; required: it proves the report authentic */
+            verify: boolean;
+        };
+        ReportTemplate: {
+            /** @description In use for its kind */
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            layout: components["schemas"]["Layout"];
+            name: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportTemplateInput: {
+            active?: boolean;
+            /** @description routine, frozen or cell; fixed once created */
+            kind?: string;
+            layout: components["schemas"]["Layout"];
+            /** @description Shown in the template list */
+            name: string;
+        };
+        ReportTemplateOptions: {
+            headless: string[] | null;
+            patient_fields: string[] | null;
+            required: string[] | null;
+            sections: string[] | null;
         };
         ResultBody: {
             result?: string;
@@ -4454,6 +4731,24 @@ export interface components {
             page_title: string;
             show_meeting: boolean;
             sms_enable: boolean;
+            title: string;
+            watermark: components["schemas"]["Watermark"];
+        };
+        SystemInput: {
+            captcha_enable: boolean;
+            copyright: string;
+            /**
+             * @description Interface language of users who have not chosen one
+             * @enum {string}
+             */
+            language: "zh-CN" | "en-US";
+            /** @description A case needs at least one slide to be submitted */
+            need_upload_slide: boolean;
+            /** @description Favicon: a path on this server or an https URL */
+            page_icon: string;
+            /** @description Browser and login title; empty for the built-in title in the reader's language */
+            page_title: string;
+            /** @description Short name in the sidebar */
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
@@ -5939,6 +6234,39 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSystemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "system-config-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SystemInput"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -9670,6 +9998,252 @@ export interface operations {
             };
         };
     };
+    "report-template-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description routine, frozen or cell */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLayoutBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateOptionsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "report-template-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "slide-uploads": {
         parameters: {
             query?: {
@@ -9842,6 +10416,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-annotations-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnotationsInBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAnnotationSetBody"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,113 @@
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"telepath/internal/audit"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// SystemInput is what an administrator may change (spec 2 §3 System config).
+type SystemInput struct {
+	Language        string    `json:"language" enum:"zh-CN,en-US" doc:"Interface language of users who have not chosen one"`
+	PageTitle       string    `json:"page_title" maxLength:"200" doc:"Browser and login title; empty for the built-in title in the reader's language"`
+	PageIcon        string    `json:"page_icon" maxLength:"500" doc:"Favicon: a path on this server or an https URL"`
+	Title           string    `json:"title" maxLength:"200" doc:"Short name in the sidebar"`
+	Copyright       string    `json:"copyright" maxLength:"500"`
+	CaptchaEnable   bool      `json:"captcha_enable"`
+	NeedUploadSlide bool      `json:"need_upload_slide" doc:"A case needs at least one slide to be submitted"`
+	Watermark       Watermark `json:"watermark"`
+}
+
+var (
+	cssColor = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$`)
+	iconURL  = regexp.MustCompile(`^(/[^/\s][^\s]*|https://[^\s]+)$`)
+)
+
+// Field limits, in characters.
+const (
+	maxTitle     = 60
+	maxShort     = 30
+	maxCopyright = 100
+	maxWatermark = 50
+)
+
+func (in *SystemInput) validate() error {
+	in.PageTitle, in.Title = strings.TrimSpace(in.PageTitle), strings.TrimSpace(in.Title)
+	in.Copyright, in.PageIcon = strings.TrimSpace(in.Copyright), strings.TrimSpace(in.PageIcon)
+	in.Watermark.Text = strings.TrimSpace(in.Watermark.Text)
+	var v apperr.Validation
+	long := func(field, s string, max int) {
+		if utf8.RuneCountInString(s) > max {
+			v.Add(field, "field.too_long", "max", max)
+		}
+	}
+	long("page_title", in.PageTitle, maxTitle)
+	long("title", in.Title, maxShort)
+	long("copyright", in.Copyright, maxCopyright)
+	long("watermark.text", in.Watermark.Text, maxWatermark)
+	if in.PageIcon != "" && !iconURL.MatchString(in.PageIcon) {
+		v.Add("page_icon", "settings.bad_icon")
+	}
+	if in.Watermark.FontSize < 8 || in.Watermark.FontSize > 72 {
+		v.Add("watermark.fontSize", "field.range", "min", 8, "max", 72)
+	}
+	if !cssColor.MatchString(strings.TrimSpace(in.Watermark.FontColor)) {
+		v.Add("watermark.fontColor", "settings.bad_color")
+	}
+	if in.Watermark.Flag && in.Watermark.Text == "" {
+		v.Add("watermark.text", "field.required")
+	}
+	return v.Err()
+}
+
+// Update stores the administrator's settings over the current ones, with
+// the audit record, in one transaction.
+func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
+	if err := in.validate(); err != nil {
+		return System{}, err
+	}
+	before := s.stored(ctx)
+	after := before
+	after.Language, after.PageTitle, after.PageIcon, after.Title, after.Copyright = in.Language, in.PageTitle, in.PageIcon, in.Title, in.Copyright
+	after.CaptchaEnable, after.NeedUploadSlide, after.Watermark = in.CaptchaEnable, in.NeedUploadSlide, in.Watermark
+	after.Watermark.FontColor = strings.TrimSpace(after.Watermark.FontColor)
+	value, err := json.Marshal(after)
+	if err != nil {
+		return System{}, apperr.Wrap(err, "encode settings")
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		now := time.Now().UTC()
+		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("settings").Columns("key", "value", "updated_at").
+			Values(systemKey, string(value), now).
+			Suffix("ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")); err != nil {
+			return apperr.Wrap(err, "store settings")
+		}
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "settings.update", ObjectType: "settings", ObjectID: systemKey, Before: before, After: after})
+	})
+	if err != nil {
+		return System{}, err
+	}
+	return s.System(ctx), nil
+}
+
+func (s *Service) updateRoute(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodPut, Path: "/api/config/setting", ID: "system-config-update", Summary: "Change the system configuration",
+		Tags: []string{"Settings"}, Roles: []string{access.Admin}, MaxBody: 16 << 10},
+		func(ctx context.Context, in *struct{ Body SystemInput }) (*httpx.Data[System], error) {
+			cfg, err := s.Update(ctx, in.Body)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(cfg), nil
+		})
+}
