@@ -490,3 +490,25 @@ func TestSaveShots(t *testing.T) {
 		})
 	})
 }
+
+func TestHandoverEndsWhenTheCaseMovesOn(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		id := e.submittedCase(f, "BL2026-00371", f.expert)
+		e.expect(e.do("POST", "/api/diagnosis/"+id+"/handover", expert, map[string]any{"expert_id": f.expert2}), 200)
+		e.expect(e.do("POST", "/api/diagnosis/"+id+"/return", expert2, map[string]any{"reason": "非本专业方向"}), 200)
+		e.expect(e.do("GET", "/api/consultation/resources/"+id, expert, nil), 404)
+		if n := e.count("handovers", "consult_id = ? AND status = 'ended'", id); n != 1 {
+			t.Fatalf("handover after return: %d ended", n)
+		}
+		id2 := e.submittedCase(f, "BL2026-00372", f.expert)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/handover", expert, map[string]any{"expert_id": f.expert2}), 200)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/referral", expert2, map[string]any{"expert_id": f.expert, "reason": "原专家更熟悉"}), 200)
+		if n := e.count("handovers", "consult_id = ? AND status = 'ended'", id2); n != 1 {
+			t.Fatalf("handover after referral: %d ended", n)
+		}
+		e.expect(e.do("POST", "/api/diagnosis/handover/recall/"+id2, expert, nil), 409)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/lock", expert, nil), 200)
+	})
+}

@@ -3894,7 +3894,7 @@ export interface components {
             id: number;
             note: string;
             /** @enum {string} */
-            status: "pending" | "accepted" | "recalled";
+            status: "pending" | "accepted" | "recalled" | "ended";
             /** Format: int64 */
             to_id: number;
             to_name: string;
