@@ -156,3 +156,43 @@ test('advice: the expert orders an exam, the site passes it to a third party, wh
   await page.getByTestId('advice-panel').scrollIntoViewIfNeeded();
   await shoot(page, 'en-US', 'workspace-advice');
 });
+
+test('handover: the expert hands a case to expert2 and takes it back before they start', async ({ page }) => {
+  const c = await assignedCase('冯交接');
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-handover').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('transfer-expert').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  await dialog.getByTestId('transfer-text').fill('今晚值班，请继续诊断');
+  await dialog.getByTestId('transfer-ok').click();
+  await expect(toast(page)).toContainText('已交接');
+  await expect(page.getByTestId('handover-pending')).toBeVisible();
+  const expert2 = await apiLogin('expert2');
+  expect((await call('GET', `/api/consultation/resources/${c.id}`, { token: expert2 })).status).toBe(200);
+
+  await page.getByTestId('action-handover-recall').click();
+  await page.getByRole('dialog').getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('已撤回交接');
+  await expect(page.getByTestId('action-handover')).toBeVisible();
+  await expect(page.getByTestId('handover-pending')).toHaveCount(0);
+  expect((await call('GET', `/api/consultation/resources/${c.id}`, { token: expert2 })).status).toBe(404);
+});
+
+test('publisher: returns a report to the expert, who sees why', async ({ page }) => {
+  const c = await assignedCase('韩退回');
+  await signedDelayed(c);
+  await signInWithToken(page, 'publisher', { to: '/case/report' });
+  await page.getByRole('tab', { name: /待发布/ }).click();
+  await page.getByTestId(`publisher-return-${c.id}`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(/请输入原因/);
+  await dialog.locator('textarea').fill('报告缺少免疫组化结果');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('报告已退回专家');
+
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await expect(page.getByTestId('publisher-returned')).toContainText('报告缺少免疫组化结果');
+  await expect(page.getByTestId('action-lock')).toBeVisible();
+});

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // userID returns a demo user's id.
@@ -355,6 +357,28 @@ func TestAdvice(t *testing.T) {
 				t.Fatalf("third's result log lines: %d", n)
 			}
 		})
+		t.Run("Export", func(t *testing.T) {
+			for path, want := range map[string]struct {
+				rows int
+				text string
+			}{"/api/consultation/advice_list/export": {3, "CK(+)，CD20(-)"}, "/api/consultation/doctor_advice_list/export": {2, "深切"}} {
+				r := e.expect(e.do("GET", path, site, nil), 200)
+				x, err := excelize.OpenReader(bytes.NewReader(r.Body))
+				if err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+				rows, _ := x.GetRows(x.GetSheetName(0))
+				var all []string
+				for _, r := range rows {
+					all = append(all, strings.Join(r, "|"))
+				}
+				if len(rows) != want.rows || !strings.Contains(strings.Join(all, "\n"), want.text) || rows[0][0] != "会诊号" {
+					t.Fatalf("%s: %v", path, rows)
+				}
+			}
+			e.expect(e.do("GET", "/api/consultation/advice_list/export", e.login("third"), nil), 403)
+			e.expect(e.do("GET", "/api/consultation/advice_list/export?params=%7Bbad", site, nil), 400)
+		})
 		t.Run("Cancel", func(t *testing.T) {
 			var more advices
 			e.decode(e.expect(e.do("POST", a, expert, map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "re_cut"}}}), 200), &more)
@@ -464,5 +488,27 @@ func TestSaveShots(t *testing.T) {
 				t.Fatalf("site sees %d shots", len(l.Data))
 			}
 		})
+	})
+}
+
+func TestHandoverEndsWhenTheCaseMovesOn(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		id := e.submittedCase(f, "BL2026-00371", f.expert)
+		e.expect(e.do("POST", "/api/diagnosis/"+id+"/handover", expert, map[string]any{"expert_id": f.expert2}), 200)
+		e.expect(e.do("POST", "/api/diagnosis/"+id+"/return", expert2, map[string]any{"reason": "非本专业方向"}), 200)
+		e.expect(e.do("GET", "/api/consultation/resources/"+id, expert, nil), 404)
+		if n := e.count("handovers", "consult_id = ? AND status = 'ended'", id); n != 1 {
+			t.Fatalf("handover after return: %d ended", n)
+		}
+		id2 := e.submittedCase(f, "BL2026-00372", f.expert)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/handover", expert, map[string]any{"expert_id": f.expert2}), 200)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/referral", expert2, map[string]any{"expert_id": f.expert, "reason": "原专家更熟悉"}), 200)
+		if n := e.count("handovers", "consult_id = ? AND status = 'ended'", id2); n != 1 {
+			t.Fatalf("handover after referral: %d ended", n)
+		}
+		e.expect(e.do("POST", "/api/diagnosis/handover/recall/"+id2, expert, nil), 409)
+		e.expect(e.do("POST", "/api/diagnosis/"+id2+"/lock", expert, nil), 200)
 	})
 }

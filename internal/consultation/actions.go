@@ -193,9 +193,11 @@ func (s *Service) RecallDecision(ctx context.Context, id int64, decision, note s
 			return err
 		}
 	}
-	return s.one(ctx, id, name, note, func(_ *db.Tx, r *Row, to State) (map[string]any, error) {
+	return s.one(ctx, id, name, note, func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
 		if decision == "agree" {
-			return map[string]any{"expert_id": nil, "assigned_at": nil, "timeout_at": nil, "remind_at": nil}, nil
+			vals, err := s.EndHandover(ctx, tx, id)
+			vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = nil, nil, nil, nil
+			return vals, err
 		}
 		return nil, nil
 	})
@@ -247,14 +249,18 @@ func (s *Service) ExpertReferral(ctx context.Context, id, expertID int64, why st
 }
 
 func (s *Service) refer(ctx context.Context, name string, id, expertID int64, why string) error {
-	return s.one(ctx, id, name, why, func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
+	return s.one(ctx, id, name, why, func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
 		if r.ExpertID != nil && *r.ExpertID == expertID {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.same_expert")
 		}
 		if err := s.checkExpert(ctx, r, expertID); err != nil {
 			return nil, err
 		}
-		vals := map[string]any{"locked_by": nil, "handover_from": nil}
+		vals, err := s.EndHandover(ctx, tx, id)
+		if err != nil {
+			return nil, err
+		}
+		vals["locked_by"] = nil
 		return vals, s.assign(ctx, vals, expertID, r.Expedite == 1)
 	})
 }
@@ -314,8 +320,10 @@ func (s *Service) ReturnToSite(ctx context.Context, id int64, why string) error 
 	if err != nil {
 		return err
 	}
-	return s.one(ctx, id, "return_to_site", why, func(*db.Tx, *Row, State) (map[string]any, error) {
-		return map[string]any{"return_reason": why, "expert_id": nil, "assigned_at": nil, "timeout_at": nil, "remind_at": nil}, nil
+	return s.one(ctx, id, "return_to_site", why, func(tx *db.Tx, _ *Row, _ State) (map[string]any, error) {
+		vals, err := s.EndHandover(ctx, tx, id)
+		vals["return_reason"], vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = why, nil, nil, nil, nil
+		return vals, err
 	})
 }
 

@@ -17,6 +17,7 @@ const (
 	HandoverPending  = "pending"
 	HandoverAccepted = "accepted"
 	HandoverRecalled = "recalled"
+	HandoverEnded    = "ended" // the case left both experts (referred or returned) before the colleague started
 )
 
 // Handover is one hand-over of a case from its expert to a colleague
@@ -29,7 +30,7 @@ type Handover struct {
 	ToID      int64      `json:"to_id" db:"to_id"`
 	ToName    string     `json:"to_name" db:"to_name"`
 	Note      string     `json:"note" db:"note"`
-	Status    string     `json:"status" db:"status" enum:"pending,accepted,recalled"`
+	Status    string     `json:"status" db:"status" enum:"pending,accepted,recalled,ended"`
 	CreatedAt time.Time  `json:"created_at" db:"created_at"`
 	DecidedAt *time.Time `json:"decided_at" db:"decided_at"`
 }
@@ -87,6 +88,14 @@ func (s *Service) AcceptHandover(ctx context.Context, tx *db.Tx, r *Row) (map[st
 		return nil, apperr.Wrap(err, "accept handover")
 	}
 	return map[string]any{"handover_from": nil}, nil
+}
+
+// EndHandover closes a pending handover when the case goes elsewhere (a
+// referral, a return to the center); it returns the columns to set.
+func (s *Service) EndHandover(ctx context.Context, tx *db.Tx, id int64) (map[string]any, error) {
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverEnded).Set("decided_at", s.now()).
+		Where("consult_id = ? AND status = ?", id, HandoverPending))
+	return map[string]any{"handover_from": nil}, apperr.Wrap(err, "end handover")
 }
 
 // Handovers lists the handovers of a case the caller may see.

@@ -220,3 +220,10 @@ func withoutKey(params, key string) string {
 	b, _ := json.Marshal(m)
 	return string(b)
 }
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+func jsonMarshal(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -116,6 +116,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.publisherRoutes(api)
 	s.adviceRoutes(api)
 	s.shotRoutes(api)
+	s.adviceExportRoutes(api)
 }
 
 func (s *Service) inviteRoutes(api *httpx.API) {

@@ -314,9 +314,16 @@ func (s *Service) Return(ctx context.Context, id int64, reason string) error {
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, "expert_return", reason, func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		return map[string]any{"expert_id": nil, "locked_by": nil, "return_reason": reason, "assigned_at": nil, "timeout_at": nil,
-			"remind_at": nil, "returned_by": access.FromContext(ctx).UserID}, nil
+	return s.deps.Cases.Apply(ctx, id, "expert_return", reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+		vals, err := s.deps.Cases.EndHandover(ctx, tx, id)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range map[string]any{"expert_id": nil, "locked_by": nil, "return_reason": reason, "assigned_at": nil, "timeout_at": nil,
+			"remind_at": nil, "returned_by": access.FromContext(ctx).UserID} {
+			vals[k] = v
+		}
+		return vals, nil
 	})
 }
 

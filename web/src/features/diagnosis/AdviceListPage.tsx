@@ -3,14 +3,16 @@
 // records what it did or passes a special exam to a third party.
 import { useMemo, useState } from 'react';
 import { App, Button, Form, Modal, Select, Space, Typography } from 'antd';
-import { CheckOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { CheckOutlined, DownloadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'react-router';
+import { parseQuery, toApiQuery } from '../../lib/list/query';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import { adviceKeys, countAdvice, fetchAdvice, useSiteAdviceActions, useThirds, type Advice, type AdviceKind } from './adviceApi';
+import { adviceKeys, countAdvice, exportAdvice, fetchAdvice, useSiteAdviceActions, useThirds, type Advice, type AdviceKind } from './adviceApi';
 import { AdviceStatusTag, ResultModal } from './adviceParts';
 
 export function AdviceListPage({ kind }: { kind: AdviceKind }) {
@@ -23,6 +25,19 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
   const thirds = useThirds(transferring?.consult_id ?? 0, !!transferring);
   const fetchList = useMemo(() => fetchAdvice(kind), [kind]);
   const fetchCount = useMemo(() => countAdvice(kind), [kind]);
+  const [sp] = useSearchParams();
+  const [exporting, setExporting] = useState(false);
+  const doExport = async () => {
+    setExporting(true);
+    try {
+      const { page: _p, page_size: _s, ...q } = toApiQuery(parseQuery(sp));
+      await exportAdvice(kind, q, `${t(`advice.page.${kind}`)}-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    } catch (e) {
+      showError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const columns = useMemo<ListColumn<Advice>[]>(
     () => [
@@ -80,6 +95,11 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
           { name: 'created_at', label: t('advice.field.orderedAt'), type: 'dateRange' },
         ]}
         searchPlaceholder={t('advice.searchPlaceholder')}
+        toolbar={
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void doExport()} data-testid="advice-export">
+            {t('advice.export')}
+          </Button>
+        }
         emptyText={t('advice.empty')}
       />
       <ResultModal

@@ -2,7 +2,9 @@
 // the site executes it or passes a special exam to a third party.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
-import { unwrap } from '../../lib/api/errors';
+import { toApiError, unwrap } from '../../lib/api/errors';
+import { session } from '../../lib/session';
+import { languageStore } from '../../lib/prefs';
 import { listResult } from '../../lib/api/list';
 import type { ApiBody, ApiData } from '../../lib/api/types';
 import type { ApiListQuery } from '../../lib/list/query';
@@ -86,4 +88,24 @@ export function useThirdAdvice(pending: boolean) {
 
 export function useThirdResult() {
   return useWrite(async ({ id, result }: { id: number; result: string }) => unwrap(await api.POST('/api/third/addadvice/{id}', { ...path(id), body: { result } })));
+}
+
+/** Downloads the filtered advice list of a kind as .xlsx (the list's current filters and sort). */
+export async function exportAdvice(kind: AdviceKind, query: Partial<ApiListQuery>, filename: string): Promise<void> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') qs.set(k, String(v));
+  const headers: Record<string, string> = { 'user-language': languageStore.get() };
+  const token = session.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const path = kind === 'special' ? 'advice_list' : 'doctor_advice_list';
+  const res = await fetch(`/api/consultation/${path}/export?${qs}`, { headers });
+  if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null), res.statusText);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
