@@ -70,7 +70,7 @@ export function useCaseColumns(keys: CaseColumnKey[], opts: { hidden?: CaseColum
       key: 'status',
       dataIndex: 'status_label',
       title: t('case.field.status'),
-      width: 170,
+      width: 185,
       sortable: true,
       filterable: true,
       ellipsis: false,
