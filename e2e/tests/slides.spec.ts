@@ -358,3 +358,13 @@ test('another hospital (site2) is refused the slide, its tiles, its info and its
   const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(tile.status).toBe(403);
 });
+
+test('/dss/upload-setting shows the disk space (GET /free_space) and the hospital storage mode', async ({ page }) => {
+  const token = await signInWithToken(page, 'site', { lang: 'zh-CN', to: '/dss/upload-setting' });
+  const free = (await call<{ total: number; free: number; warn: boolean }>('GET', '/api/free_space', { token })).body.data;
+  expect(free.total).toBeGreaterThan(0);
+  await expect(page.getByTestId('free-space')).toBeVisible();
+  await expect(page.getByTestId('free-space')).toContainText('%');
+  await expect(page.getByTestId('storage-mode')).toBeVisible();
+  await expect(page.getByTestId('storage-mode').locator('.ant-tag')).toHaveCount(1);
+});
