@@ -141,6 +141,7 @@ test('the site uploads a libvips pyramid, an SVS and a KFB on /dss/uploading; a 
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await expect(queue.locator('tr', { hasText: names.svs })).toBeVisible();
+      await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && (el.scrollTop = 0)));
       await settled(page);
       await shot(page, lang, size, 'uploading');
     }
