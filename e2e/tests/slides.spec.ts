@@ -136,10 +136,12 @@ test('the site uploads a libvips pyramid, an SVS and a KFB on /dss/uploading; a 
 
   // The finished queue (kept until the page is left), in both languages and sizes.
   for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
-    if (lang === 'en-US') await switchLanguage(page, lang);
+    // Switched in place (a reload would empty this browser's queue); the dropdown may need a second try under load.
+    if (lang === 'en-US') await expect(() => switchLanguage(page, lang)).toPass({ timeout: 90_000 });
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await expect(queue.locator('tr', { hasText: names.svs })).toBeVisible();
+      await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && (el.scrollTop = 0)));
       await settled(page);
       await shot(page, lang, size, 'uploading');
     }
@@ -357,4 +359,14 @@ test('another hospital (site2) is refused the slide, its tiles, its info and its
   expect(forged.status).toBe(403);
   const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(tile.status).toBe(403);
+});
+
+test('/dss/upload-setting shows the disk space (GET /free_space) and the hospital storage mode', async ({ page }) => {
+  const token = await signInWithToken(page, 'site', { lang: 'zh-CN', to: '/dss/upload-setting' });
+  const free = (await call<{ total: number; free: number; warn: boolean }>('GET', '/api/free_space', { token })).body.data;
+  expect(free.total).toBeGreaterThan(0);
+  await expect(page.getByTestId('free-space')).toBeVisible();
+  await expect(page.getByTestId('free-space')).toContainText('%');
+  await expect(page.getByTestId('storage-mode')).toBeVisible();
+  await expect(page.getByTestId('storage-mode').locator('.ant-tag')).toHaveCount(1);
 });

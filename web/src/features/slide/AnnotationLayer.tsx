@@ -11,7 +11,7 @@ import { CACHE_MARGIN, compose, drawCache, hitTest, invert, paint, paintCache, t
 
 /** From this many shapes on, the view moves a bitmap of them and repaints it when it rests. */
 const CACHE_FROM = 300;
-const SETTLE_MS = 120;
+const SETTLE_MS = 250;
 
 export interface ActiveTool {
   tool: Tool;
