@@ -262,9 +262,14 @@ test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
   await page.getByTestId('tab-diagnosing').click();
   await expect(page).toHaveURL(/diagnosing/);
+  // The tab's rows are shown (the search form has taken the tab's state) before typing.
+  await expect(page.getByTestId(`open-${c.id}`)).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // The search form…
   const form = page.getByTestId('search-form');
-  await form.locator('.ant-form-item').filter({ hasText: '患者姓名' }).locator('input').fill(c.patient);
+  const name = form.locator('.ant-form-item').filter({ hasText: '患者姓名' }).locator('input');
+  await name.fill(c.patient);
+  await expect(name).toHaveValue(c.patient);
   await page.getByTestId('search-submit').click();
   await expect(page).toHaveURL(/diagnosing/);
   await expect(page.locator('.ant-tabs-tab-active')).toContainText('诊断中');
@@ -273,6 +278,8 @@ test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   // …and the free-text search.
   await page.getByTestId('list-reset').or(page.getByRole('button', { name: /重\s*置/ })).first().click();
   await page.getByTestId('tab-diagnosing').click();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.getByTestId('list-search').fill(c.consultNo);
   await page.getByTestId('list-search').press('Enter');
   await expect(page).toHaveURL(/search=/);
