@@ -40,7 +40,16 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
           await page.goto(screen);
           await expect(page.locator('main h4').first()).toBeVisible();
           await settled(page);
-          await page.screenshot({ path: file(slug(screen)), fullPage: screen.startsWith('/case/register') });
+          await page.screenshot({ path: file(slug(screen)) });
+          if (screen === '/case/register/new') {
+            // The form after a save with nothing filled in, and its specimens part.
+            await page.getByTestId('save-case').click();
+            await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+            await page.locator('#sec-pathology').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: file('case-register-errors') });
+            await page.locator('#sec-specimens').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+            await page.screenshot({ path: file('case-register-specimens') });
+          }
           if (screen === '/case/manage') {
             // The case drawer with its log.
             await page.locator('main [data-testid^=case-open-]').first().click();

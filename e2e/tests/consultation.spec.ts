@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, list } from '../lib/api';
-import { bindExpert, caseFixture, centerExperts, getCase, idNumber, submittedCase, type CaseFixture } from '../lib/cases';
+import { bindExpert, caseFixture, centerExperts, getCase, idNumber, registerCase, submittedCase, tinySlide, uploadSlide, type CaseFixture } from '../lib/cases';
 import { fieldError, formItem } from '../lib/antd';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -107,6 +107,11 @@ test('the site registers a case (two specimens, an attachment, a resumed slide u
   test.setTimeout(240_000);
   await signInWithToken(page, 'site', { to: '/dss/uploading' });
   const slideId = await uploadSlideResuming(page);
+
+  // Slides the picker must not offer: one already on a case, one of another hospital.
+  const taken = await registerCase(site, f, { name: '已占用切片' });
+  const foreignSlide = `他院切片-${Date.now()}.svs`;
+  await uploadSlide(await apiLogin('site2'), tinySlide(), foreignSlide);
 
   await page.goto('/case/register/new');
   const form = page.getByTestId('case-register-form');
@@ -214,6 +219,8 @@ test('the site registers a case (two specimens, an attachment, a resumed slide u
   const slides = page.locator('#sec-slides');
   const slideRow = slides.getByRole('row').filter({ hasText: path.basename(slidePath) });
   await expect(slideRow).toBeVisible();
+  await expect(slides.getByRole('row').filter({ hasText: `${taken.pathology_number}.svs` })).toHaveCount(0);
+  await expect(slides.getByRole('row').filter({ hasText: foreignSlide })).toHaveCount(0);
   await slideRow.getByRole('checkbox').check();
   await expect(slides.getByText(T('case.slide.pickHint', { count: 1 }))).toBeVisible();
 

@@ -99,10 +99,18 @@ test('expert diagnoses from a template, invites, has it reviewed and signs; the 
   const invites = (await call<{ id: number; consult_id: number }[]>('GET', '/api/diagnosis/invitations', { token: await apiLogin('expert2') })).body.data!;
   const inv = invites.find((i) => i.consult_id === c.id)!;
   expect(inv).toBeTruthy();
-  await expert2.getByTestId(`reply-${inv.id}`).fill('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
-  await expert2.getByTestId(`reply-send-${inv.id}`).click();
+  // From the invitations list to the case: the invitation (invited/info) is answered beside it.
+  await expect(expert2.getByTestId(`reply-${inv.id}`)).toBeVisible();
+  await expert2.getByRole('button', { name: c.consultNo }).click();
+  await expect(expert2).toHaveURL(new RegExp(`/diagnosis/item/${c.id}$`));
+  const card = expert2.getByTestId(`invitation-${inv.id}`);
+  await expect(card).toContainText('请帮忙看一下 A2 块的腺体异型。');
+  await expect(field(expert2, 'opinion')).toHaveAttribute('readonly', '');
+  await card.getByTestId(`reply-${inv.id}`).fill('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
+  await card.getByTestId(`reply-send-${inv.id}`).click();
   await expect(toast(expert2).getByText('回复已发送')).toBeVisible();
-  await expect(expert2.getByTestId(`reply-${inv.id}`)).toHaveCount(0);
+  await expect(card.getByTestId(`reply-${inv.id}`)).toHaveCount(0);
+  await expect(card).toContainText('同意慢性萎缩性胃炎伴肠化，未见异型增生。');
 
   // The expert sees the answer on the case.
   await page.reload();
@@ -228,6 +236,25 @@ test('signing into the hesitation period asks for confirmation; the expert can r
   await expect(page.getByTestId('hesitation')).toHaveCount(0);
   await expect(field(page, 'opinion')).toHaveValue('（乳腺）纤维腺瘤。');
   await expect(page.getByTestId('action-publish')).toBeVisible();
+});
+
+test('a supplementary draft survives a reload and can be discarded; the report stays', async ({ page }) => {
+  const c = await diagnosedCase({ patient: '钱明远', opinion: '（甲状腺）结节性甲状腺肿。' });
+  const token = await apiLogin('expert');
+  expect((await call('POST', `/api/diagnosis/${c.id}/publish`, { token, body: { confirm_unviewed: true } })).status).toBe(200);
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-supplement').click();
+  await field(page, 'opinion').fill('补充：BRAF V600E 检测待回报。');
+  await page.getByTestId('action-supplement-save').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  await page.reload();
+  await expect(field(page, 'opinion')).toHaveValue('补充：BRAF V600E 检测待回报。');
+  await page.getByTestId('action-supplement-discard').click();
+  await confirmDialog(page, '放弃这份未签发的补充报告').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page).getByText('已放弃补充报告')).toBeVisible();
+  await expect(page.getByTestId('action-supplement')).toBeVisible();
+  await expect(page.getByTestId('version-0-1')).toBeVisible();
+  await expect(page.getByTestId('version-1-1')).toHaveCount(0);
 });
 
 test('the worklist keeps the chosen tab when searching', async ({ page }) => {

@@ -79,6 +79,10 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagDeps.Files = fileSvc
 	diagDeps.ReportLayout = reportTemplates.InUse
+	diagDeps.Signature = func(ctx context.Context, userID int64) []byte {
+		b, _, _ := userSvc.Signature(ctx, userID) // a report prints without one rather than fail
+		return b
+	}
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
@@ -101,6 +105,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	diagSvc.Routes(api, mux)
 	settingsSvc.Routes(api)
 	reportTemplates.Routes(api)
+	userSvc.SignatureRoutes(api)
 	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
 	if err != nil {
 		return err

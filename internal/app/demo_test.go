@@ -28,14 +28,16 @@ func TestDemoCases(t *testing.T) {
 		if site.Meta.Pagination.Total != 10 || site2.Meta.Pagination.Total != 10 {
 			t.Errorf("site sees %d, site2 %d", site.Meta.Pagination.Total, site2.Meta.Pagination.Total)
 		}
-		var timeout int
-		for _, row := range e.list("/api/consultation/list", admin, url.Values{"params": {`{"tab":"timeout"}`}}).Data {
-			if row["timing"] == "timeout" {
-				timeout++
+		for tab, marker := range map[string]string{"timeout": "timeout", "soon_timeout": "soon"} {
+			var n int
+			for _, row := range e.list("/api/consultation/list", admin, url.Values{"params": {`{"tab":"` + tab + `"}`}}).Data {
+				if row["timing"] == marker {
+					n++
+				}
 			}
-		}
-		if timeout != 2 {
-			t.Errorf("timed-out demo cases: %d", timeout)
+			if n != 2 {
+				t.Errorf("%s demo cases: %d", tab, n)
+			}
 		}
 	})
 }

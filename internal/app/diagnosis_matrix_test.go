@@ -411,6 +411,28 @@ func TestTwoExpertsOneCase(t *testing.T) {
 		if after := e.snapshot(id); after != before {
 			t.Fatalf("expert2's refused writes changed the case:\n%s\n%s", before, after)
 		}
+		// expert2 finds the invitation beside the case (invited/info) and answers it there.
+		var info struct {
+			Data []struct {
+				ID     int64 `json:"id"`
+				Status int   `json:"status"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert, nil), 200), &info)
+		if len(info.Data) != 0 {
+			t.Fatalf("the inviter has no invitation of their own: %+v", info.Data)
+		}
+		e.expect(e.do("GET", d+"/invited/info", e.login("site"), nil), 403)
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert2, nil), 200), &info)
+		if len(info.Data) != 1 || info.Data[0].Status != 0 {
+			t.Fatalf("expert2's invitation: %+v", info.Data)
+		}
+		e.expect(e.do("POST", d+"/invited/"+itoa(info.Data[0].ID), expert2, map[string]any{"reply": "同意。"}), 200)
+		e.decode(e.expect(e.do("GET", d+"/invited/info", expert2, nil), 200), &info)
+		if len(info.Data) != 1 || info.Data[0].Status != 1 {
+			t.Fatalf("after the reply: %+v", info.Data)
+		}
+
 		// The draft is still expert's.
 		var h struct {
 			Data []struct {
@@ -624,5 +646,77 @@ func TestDueSoonAndReturnedCounts(t *testing.T) {
 		if d.Data["soon_timeout"] != 1 || d.Data["returned"] != 1 || d.Data["pending"] != 2 {
 			t.Fatalf("dashboard: %v", d.Data)
 		}
+	})
+}
+
+// view/{slideId} records that the caller opened a slide of the case; signing
+// then needs no confirmation. A slide of another case is not found.
+func TestViewSlideBeforeSign(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-01201", f.expert)
+		other := e.submittedCase(f, "BL2026-01202", f.expert2)
+		expert, site2 := e.login("expert"), e.login("site2")
+		d := "/api/diagnosis/" + id
+		var slide, otherSlide int64
+		e.app.DB.Get(&slide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), id)
+		e.app.DB.Get(&otherSlide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), other)
+		var n struct {
+			Data int `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", d+"/not_view_count", expert, nil), 200), &n)
+		if n.Data != 1 {
+			t.Fatalf("unviewed before: %d", n.Data)
+		}
+		e.expect(e.do("GET", d+"/view/"+itoa(otherSlide), expert, nil), 404)
+		e.expect(e.do("GET", d+"/view/"+itoa(slide), site2, nil), 404)
+		if e.count("slide_views", "") != 0 {
+			t.Fatal("a refused view was recorded")
+		}
+		e.decode(e.expect(e.do("GET", d+"/view/"+itoa(slide), expert, nil), 200), &n)
+		if n.Data != 0 {
+			t.Fatalf("unviewed after: %d", n.Data)
+		}
+		e.expect(e.do("GET", d+"/view/"+itoa(slide), expert, nil), 200) // again: counted, not duplicated
+		if e.count("slide_views", "slide_id = ? AND view_count = 2", slide) != 1 {
+			t.Fatal("second view not counted")
+		}
+		e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+		e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（胃窦）慢性浅表性胃炎。"}), 200)
+		e.expect(e.do("POST", d+"/publish", expert, nil), 200)
+	})
+}
+
+// A supplementary draft can be discarded by its expert; a published report
+// cannot, and nobody else may discard anything.
+func TestDiscardSupplementDraft(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-01301", f.expert)
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		d := "/api/diagnosis/" + id
+		e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+		e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（乳腺）纤维腺瘤。"}), 200)
+		e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+		var s struct {
+			Data struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("POST", d+"/append_diagnosis", expert, map[string]any{"opinion": "补充：待定。"}), 200), &s)
+		var original int64
+		e.app.DB.Get(&original, e.app.DB.Rebind("SELECT id FROM diagnoses WHERE consult_id = ? AND type = 0"), id)
+		before := e.snapshot(id)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert2, nil), 404)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), e.login("site"), nil), 403)
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(original), expert, nil), 409)
+		if e.snapshot(id) != before {
+			t.Fatal("a refused discard changed the case")
+		}
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 200)
+		if e.count("diagnoses", "consult_id = ? AND type = 1", id) != 0 || e.count("diagnoses", "id = ?", original) != 1 {
+			t.Fatal("discard removed the wrong rows")
+		}
+		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 409)
 	})
 }

@@ -465,3 +465,57 @@ func TestTimeoutMarkers(t *testing.T) {
 		}
 	})
 }
+
+// TestBatchSubmitReportsEachCase: one batch with a good case, an uncharged
+// one, one already submitted and another hospital's: each gets its own
+// answer and only the good one moves.
+func TestBatchSubmitReportsEachCase(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		m := &matrix{e: e, f: e.fixture(), tokens: map[string]string{"site": e.login("site"), "allocator": e.login("allocator"), "admin": e.login("admin")}}
+		good, sent := m.build("to_be_submitted"), m.build("to_allot")
+		var c caseOut
+		e.decode(e.expect(e.do("POST", "/api/consultation", m.tokens["site"], registration(m.f, m.number(), e.slide(m.f.hospital, "site"))), 200), &c)
+		uncharged := itoa(c.Data.ID)
+		var other caseOut
+		e.decode(e.expect(e.do("POST", "/api/consultation/draft", e.login("site2"), map[string]any{"name": "他院"}), 200), &other)
+		foreign := itoa(other.Data.ID)
+		before := map[string]snapshot{}
+		for _, id := range []string{uncharged, sent, foreign} {
+			before[id] = m.snapshot(id)
+		}
+		var out struct {
+			Data []struct {
+				ID      int64  `json:"id"`
+				OK      bool   `json:"ok"`
+				Message string `json:"message"`
+			} `json:"data"`
+		}
+		r := e.expect(e.do("POST", "/api/consultation/batch_submit", m.tokens["site"], map[string]any{"ids": []int64{n64(good), n64(uncharged), n64(sent), n64(foreign)}},
+			"user-language", "en-US"), 200)
+		e.decode(r, &out)
+		got := map[string]string{}
+		for _, o := range out.Data {
+			if o.OK {
+				got[itoa(o.ID)] = "ok"
+				continue
+			}
+			localized(t, "en-US", o.Message, itoa(o.ID))
+			got[itoa(o.ID)] = o.Message
+		}
+		if got[good] != "ok" || len(got) != 4 || got[uncharged] == "ok" || got[sent] == "ok" || got[foreign] == "ok" {
+			t.Fatalf("outcomes %v", got)
+		}
+		if got[uncharged] == got[sent] || got[sent] == got[foreign] {
+			t.Fatalf("the refusals do not say why: %v", got)
+		}
+		if m.labelOf(good) != "to_allot" {
+			t.Fatal("good case not submitted")
+		}
+		for id, b := range before {
+			if after := m.snapshot(id); !reflect.DeepEqual(after, b) {
+				t.Fatalf("refused case %s changed", id)
+			}
+		}
+		e.expect(e.do("POST", "/api/consultation/batch_submit", m.tokens["site"], map[string]any{"ids": []int64{}}), 422)
+	})
+}

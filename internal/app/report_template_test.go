@@ -228,6 +228,11 @@ func TestReportFollowsTemplate(t *testing.T) {
 		l.Sections[sectionAt(l, "remark")].Show = false
 		l.Sections[micro], l.Sections[diag] = l.Sections[diag], l.Sections[micro] // diagnosis first
 		e.expect(e.do("POST", "/api/setting/report/"+itoa(tp.ID), admin, map[string]any{"name": tp.Name, "active": true, "layout": l}), 200)
+		// Another kind's template does not touch a routine report.
+		frozen := e.inUseTemplate(admin, "frozen")
+		fl := clone(frozen.Layout)
+		fl.TitleZH = "冰冻专用标题"
+		e.expect(e.do("POST", "/api/setting/report/"+itoa(frozen.ID), admin, map[string]any{"name": frozen.Name, "active": true, "layout": fl}), 200)
 
 		// Without pdftotext, the layout the preview uses is checked directly.
 		got := report.Layout{}
@@ -256,6 +261,9 @@ func TestReportFollowsTemplate(t *testing.T) {
 		}
 		if strings.Contains(text, "镜下所见") || !strings.Contains(text, "显微镜下观察") {
 			t.Errorf("renamed heading not printed: %s", text)
+		}
+		if strings.Contains(text, "冰冻专用标题") || !strings.Contains(text, "远程病理会诊报告") {
+			t.Errorf("the routine report took the frozen template's title: %s", text)
 		}
 		if strings.Contains(text, "建议三个月后复查胃镜") {
 			t.Errorf("hidden remark printed: %s", text)

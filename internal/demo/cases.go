@@ -128,6 +128,13 @@ func advance(ctx context.Context, d *db.DB, svc *consultation.Service, site, all
 		if err := svc.BindExpert(alloc, id, expert); err != nil {
 			return err
 		}
+		if st == stepAssign {
+			// An urgent case whose deadline is near: past its reminder time.
+			now := time.Now().UTC()
+			_, err := d.Exec(d.Rebind("UPDATE consultations SET assigned_at = ?, timeout_at = ?, remind_at = ? WHERE id = ?"),
+				now.Add(-19*time.Hour), now.Add(5*time.Hour), now.Add(-time.Hour), id)
+			return err
+		}
 		if st == stepTimeout {
 			// A case assigned four days ago, now past its 72-hour limit.
 			past := time.Now().UTC().Add(-96 * time.Hour)

@@ -138,6 +138,14 @@ func (s *Service) inviteRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited/info", ID: "diagnosis-invitation-info", Summary: "The caller's invitations to a case (to answer them in the workspace)", Tags: tags, Roles: experts},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Invitation], error) {
+			l, err := s.InvitationInfo(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/invited/{invite_id}", ID: "diagnosis-invite-reply", Summary: "Answer an invitation to a case", Tags: tags, Roles: experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
@@ -164,6 +172,17 @@ func (s *Service) infoRoutes(api *httpx.API) {
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/not_view_count", ID: "diagnosis-not-viewed", Summary: "Slides of the case the caller has not opened", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[int], error) {
 			n, err := s.NotViewed(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(n), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/view/{slide_id}", ID: "diagnosis-view-slide", Summary: "Record that the caller opened a slide of the case; returns how many remain unviewed", Tags: tags, Roles: readers},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			SlideID int64 `path:"slide_id" minimum:"1"`
+		}) (*httpx.Data[int], error) {
+			n, err := s.ViewSlide(ctx, in.ID, in.SlideID)
 			if err != nil {
 				return nil, err
 			}
@@ -245,6 +264,13 @@ func (s *Service) reportRoutes(api *httpx.API) {
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/publish", ID: "supplement-publish", Summary: "Publish the supplementary report beside the original", Tags: rtags, Roles: experts},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.PublishSupplement(ctx, in.ID)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/append_diagnosis/{supplement_id}", ID: "supplement-discard", Summary: "Discard the unpublished draft of a supplementary report", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			SupplementID int64 `path:"supplement_id" minimum:"1"`
+		}) (*httpx.Empty, error) {
+			return httpx.Done(), s.DiscardSupplement(ctx, in.ID, in.SupplementID)
 		})
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/report/verify/{code}", ID: "report-verify", Summary: "Check a report's authenticity by the code printed on it", Tags: rtags, Public: true},
 		func(ctx context.Context, in *struct {

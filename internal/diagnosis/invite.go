@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,6 +93,20 @@ func (s *Service) CaseInvitations(ctx context.Context, id int64) ([]Invitation, 
 		return nil, err
 	}
 	return s.invitations(ctx, sq.Eq{"i.consult_id": id})
+}
+
+// InvitationInfo lists the invitations to a case addressed to the caller,
+// unanswered first, for answering them beside the case.
+func (s *Service) InvitationInfo(ctx context.Context, id int64) ([]Invitation, error) {
+	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
+		return nil, err
+	}
+	l, err := s.invitations(ctx, sq.Eq{"i.consult_id": id, "i.invitee_id": access.FromContext(ctx).UserID})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortStableFunc(l, func(a, b Invitation) int { return a.Status - b.Status })
+	return l, nil
 }
 
 // MyInvitations lists the invitations the caller received (pending first)

@@ -49,6 +49,9 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 	if s.deps.Watermark != nil {
 		data.Watermark = s.deps.Watermark(ctx)
 	}
+	if s.deps.Signature != nil {
+		data.SignatureImage = s.deps.Signature(ctx, d.DoctorID)
+	}
 	layout := report.DefaultLayout(kind)
 	if s.deps.ReportLayout != nil {
 		if layout, err = s.deps.ReportLayout(ctx, kind); err != nil {

@@ -156,6 +156,22 @@ func (s *Service) PublishSupplement(ctx context.Context, id int64) error {
 	})
 }
 
+// DiscardSupplement deletes the draft of a supplementary report; published
+// reports are never deleted.
+func (s *Service) DiscardSupplement(ctx context.Context, id, supplementID int64) error {
+	return s.deps.Cases.Apply(ctx, id, "append_diagnosis", "discard", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+		res, err := db.Exec(ctx, tx, tx.Builder().Delete("diagnoses").
+			Where("id = ? AND consult_id = ? AND type = ? AND status = ?", supplementID, id, TypeSupplement, Draft))
+		if err != nil {
+			return nil, apperr.Wrap(err, "discard supplement")
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, refuse("diagnosis.no_supplement")
+		}
+		return nil, nil
+	})
+}
+
 // Verification is what the public check of a report shows: enough to
 // confirm it is authentic, not the patient's record.
 type Verification struct {

@@ -35,6 +35,8 @@ type Deps struct {
 	// ReportLayout is the report template in use for a report kind; nil
 	// prints with report.DefaultLayout.
 	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
+	// Signature is an expert's signature image (PNG or JPEG), nil when none.
+	Signature func(ctx context.Context, userID int64) []byte
 }
 
 // Service runs the expert's work on cases.
@@ -368,6 +370,35 @@ func (s *Service) checkExpert(ctx context.Context, r *consultation.Row, expertID
 // It reads the slide views the viewer records (the upload domain's table).
 func (s *Service) NotViewed(ctx context.Context, id int64) (int, error) {
 	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
+		return 0, err
+	}
+	return s.unviewed(ctx, s.db, id)
+}
+
+// ViewSlide records that the caller opened a slide of the case (the
+// viewer's view record, spec 2 §7 view/{slideId}) and returns how many of
+// the case's slides they have still not opened.
+func (s *Service) ViewSlide(ctx context.Context, id, slideID int64) (int, error) {
+	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
+		return 0, err
+	}
+	me := access.FromContext(ctx).UserID
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var n int
+		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("slides").
+			Where("id = ? AND consult_id = ? AND status >= 0", slideID, id)); err != nil {
+			return apperr.Wrap(err, "load slide")
+		}
+		if n == 0 {
+			return apperr.New(apperr.NotFound, "error.not_found")
+		}
+		now := s.now()
+		_, err := db.Exec(ctx, tx, tx.Builder().Insert("slide_views").
+			Columns("slide_id", "user_id", "first_viewed_at", "last_viewed_at", "view_count").Values(slideID, me, now, now, 1).
+			Suffix("ON CONFLICT (slide_id, user_id) DO UPDATE SET last_viewed_at = excluded.last_viewed_at, view_count = slide_views.view_count + 1"))
+		return apperr.Wrap(err, "record view")
+	})
+	if err != nil {
 		return 0, err
 	}
 	return s.unviewed(ctx, s.db, id)

@@ -326,14 +326,21 @@ func (p *pdf) strokeRect(x, y, w, h, lw float64, c rgb) {
 }
 
 // paragraph flows wrapped text from the cursor, breaking pages as needed.
-func (p *pdf) paragraph(s string, x, width, size float64, c rgb, bold bool) {
+// When it continues on a new page, cont (the section's heading) is repeated
+// there, marked as continued, so a loose page says what it holds.
+func (p *pdf) paragraph(s string, x, width, size float64, c rgb, bold bool, cont string) {
 	lh := size * leading
 	ls := p.lines(s, width, size)
 	if bold {
 		ls = p.boldLines(s, width, size)
 	}
 	for _, l := range ls {
+		page := p.pages
 		p.need(lh)
+		if p.pages != page && cont != "" {
+			p.text(left, p.y, clip(cont, maxHeadingRunes)+p.T(keyContinued, nil), sizeSmall+0.5, colMuted, false)
+			p.y += (sizeSmall + 0.5) * 1.8
+		}
 		p.text(x, p.y+(lh-size)/2, l, size, c, bold)
 		p.y += lh
 	}

@@ -265,7 +265,7 @@ func TestRenderLongReportFlowsOverPages(t *testing.T) {
 	if n < 5 {
 		t.Fatalf("%d pages for a very long report", n)
 	}
-	inOrder(t, text, "镜下所见", "镜下所见结束标记", "病理诊断", "诊断诊断", "诊断医师")
+	inOrder(t, text, "镜下所见", "镜下所见（续）", "镜下所见结束标记", "病理诊断", "病理诊断（续）", "诊断医师")
 	if !strings.Contains(text, "第 "+itoa(n)+"/"+itoa(n)+" 页") {
 		t.Errorf("last page footer missing for %d pages", n)
 	}

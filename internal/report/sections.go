@@ -61,7 +61,7 @@ func (p *pdf) textSection(heading, text string, size float64, c rgb, bold bool) 
 		hc = colMark
 	}
 	p.heading(heading, hc, 2*size*leading)
-	p.paragraph(strings.Trim(cleanText(text), "\n"), left+9, contentW-9, size, c, bold)
+	p.paragraph(strings.Trim(cleanText(text), "\n"), left+9, contentW-9, size, c, bold, heading)
 	p.y += 6
 }
 

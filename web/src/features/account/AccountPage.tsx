@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAuthInfo, useRoleLabel } from '../../lib/appData';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { SignatureCard } from './SignatureCard';
 
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -45,6 +46,11 @@ export default function AccountPage() {
           </Card>
         </Col>
       </Row>
+      {(info.roles ?? []).some((r) => r.role === 'expert' || r.role === 'root') && (
+        <div style={{ marginTop: 20 }}>
+          <SignatureCard />
+        </div>
+      )}
     </div>
   );
 }

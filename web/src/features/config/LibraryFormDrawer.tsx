@@ -3,8 +3,7 @@ import { Alert, App, Col, Form, Input, InputNumber, Radio, Row, Select, Typograp
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
-import { useLibraries } from '../consultation/api';
-import { REPORT_KINDS, useLibrary, useSaveLibrary, type LibraryInput } from './api';
+import { REPORT_KINDS, useLibrary, useLibraryTree, useSaveLibrary, type LibraryInput } from './api';
 import { exampleNumber } from './numberRule';
 
 const PART = /^[A-Za-z0-9_-]*$/;
@@ -16,7 +15,7 @@ export function LibraryFormDrawer({ id, open, parentId, onClose }: { id: number 
   const library = useLibrary(open ? id : null);
   const save = useSaveLibrary(id);
   const showError = useApiError();
-  const libraries = useLibraries();
+  const libraries = useLibraryTree();
   const rule = Form.useWatch([], form) ?? {};
 
   useEffect(() => {

@@ -38,6 +38,14 @@ export function useLibrary(id: number | null) {
   });
 }
 
+/** Every library as a tree (for the parent select). */
+export function useLibraryTree() {
+  return useQuery({
+    queryKey: [...libraryKeys.all, 'tree'],
+    queryFn: async () => listResult(await api.GET('/api/config/library', { params: { query: { page: 1, page_size: 1000, tree: true } } })).rows,
+  });
+}
+
 export function useChargeItem(id: number | null) {
   return useQuery({
     queryKey: [...chargeItemKeys.all, 'one', id],

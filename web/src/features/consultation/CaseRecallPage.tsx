@@ -12,8 +12,8 @@ export default function CaseRecallPage() {
       title={t('case.recall.title')}
       subtitle={t('case.recall.subtitle')}
       tabs={['recall', 'recall_pending', 'recalled']}
-      columns={['consult_no', 'pathology_number', 'patient_name', 'status', 'recall_reason', 'center_name', 'expert_name', 'submitted_at']}
-      hiddenColumns={['gender', 'age', 'created_at']}
+      columns={['consult_no', 'pathology_number', 'patient_name', 'status', 'recall_reason', 'expert_name', 'submitted_at']}
+      hiddenColumns={['gender', 'age', 'center_name', 'created_at']}
       actions={['view', 'edit', 'consult_again']}
       searchFields={searchFields}
       emptyText={t('case.recall.empty')}

@@ -12,8 +12,8 @@ export default function CaseReturnPage() {
       title={t('case.return.title')}
       subtitle={t('case.return.subtitle')}
       fixedTab="returned_site"
-      columns={['consult_no', 'pathology_number', 'patient_name', 'status', 'return_reason', 'center_name', 'charge_status', 'slide_count', 'created_at']}
-      hiddenColumns={['gender', 'age', 'submitted_at']}
+      columns={['consult_no', 'pathology_number', 'patient_name', 'status', 'return_reason', 'charge_status', 'created_at']}
+      hiddenColumns={['gender', 'age', 'center_name', 'slide_count', 'submitted_at']}
       actions={['view', 'edit', 'consult_again']}
       searchFields={searchFields}
       emptyText={t('case.return.empty')}

@@ -19,7 +19,10 @@ export function MessageThread({ caseId, height = 420 }: { caseId: number; height
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const count = msgs.data?.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [count]);
+  // Braces: Chromium's scrollIntoView now returns a promise, which React would call as a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
   useEffect(() => setText(''), [caseId]);
 
   const send = () => {

@@ -2,6 +2,7 @@
 import { Button, Dropdown, Flex, Tooltip } from 'antd';
 import {
   CheckOutlined,
+  DeleteOutlined,
   ClockCircleOutlined,
   FileAddOutlined,
   DownOutlined,
@@ -43,7 +44,7 @@ interface Props {
   busy: boolean;
   saving: boolean;
   onAction: (a: WorkAction) => void;
-  supplement?: { onSave: () => void; onPublish: () => void; onCancel?: () => void };
+  supplement?: { onSave: () => void; onPublish: () => void; onCancel?: () => void; onDiscard?: () => void };
 }
 
 export function ActionBar({ actions, busy, saving, onAction, supplement }: Props) {
@@ -52,6 +53,11 @@ export function ActionBar({ actions, busy, saving, onAction, supplement }: Props
     return (
       <Flex gap={8} wrap justify="flex-end" style={{ borderTop: '1px solid #eef1f5', paddingTop: 10 }} data-testid="action-bar">
         {supplement.onCancel && <Button onClick={supplement.onCancel}>{t('common.cancel')}</Button>}
+        {supplement.onDiscard && (
+          <Button danger icon={<DeleteOutlined />} disabled={busy} onClick={supplement.onDiscard} data-testid="action-supplement-discard">
+            {t('diagnosis.action.supplementDiscard')}
+          </Button>
+        )}
         <Tooltip title="Ctrl + S">
           <Button icon={<SaveOutlined />} loading={saving} onClick={supplement.onSave} data-testid="action-supplement-save">
             {t('diagnosis.action.save')}

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, type CaseDetail } from './api';
-import { useViewerInfo } from '../slide/api';
+import { useViewerInfo } from '../../lib/slideViewer';
 
 const MESSAGE_MAX = 150;
 type CaseForm = Record<string, unknown>;

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthInfo } from '../../lib/appData';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { ReplyBox } from './InvitationsPage';
 import { availableActions, canEdit, inHesitation, latestNormal, supplementDraft, type WorkAction } from './actions';
 import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
 import { CaseInfo } from './CaseInfo';
@@ -41,6 +42,8 @@ export default function DiagnosisItemPage() {
   const [supplementOpen, setSupplementOpen] = useState(false);
 
   const d = detail.data;
+  // An invited colleague answers beside the case.
+  const myInvitations = useInvitationInfo(id, !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
   const actions = useMemo<WorkAction[]>(
@@ -225,6 +228,25 @@ export default function DiagnosisItemPage() {
       },
     });
 
+  const discardSupplement = () =>
+    modal.confirm({
+      title: t('diagnosis.confirm.discardSupplement'),
+      okText: t('common.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!supp) return;
+        try {
+          await acts.supplementDiscard.mutateAsync(supp.id);
+          suppDraft.discard();
+          setSupplementOpen(false);
+          void message.success(t('diagnosis.done.discardSupplement'));
+        } catch (e) {
+          showError(e);
+        }
+      },
+    });
+
   if (!id) return <Result status="404" title={t('diagnosis.notFound')} />;
   if (detail.isLoading || info.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (detail.isError || !d)
@@ -360,10 +382,30 @@ export default function DiagnosisItemPage() {
                 busy={busy}
                 saving={active.saving}
                 onAction={onAction}
-                supplement={suppEnabled ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false) } : undefined}
+                supplement={
+                  suppEnabled
+                    ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false), onDiscard: supp ? discardSupplement : undefined }
+                    : undefined
+                }
               />
             </Card>
             <VersionList versions={list} consultNo={d.consult_no} />
+            {(myInvitations.data ?? []).map((inv) => (
+              <Card
+                key={inv.id}
+                size="small"
+                style={{ marginTop: 12 }}
+                title={t('diagnosis.invite.fromTitle', { name: inv.inviter_name })}
+                data-testid={`invitation-${inv.id}`}
+              >
+                <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{inv.message}</Typography.Paragraph>
+                {inv.reply ? (
+                  <Alert type="success" showIcon message={t('diagnosis.invite.replyLabel')} description={<span style={{ whiteSpace: 'pre-wrap' }}>{inv.reply}</span>} />
+                ) : (
+                  <ReplyBox inv={inv} />
+                )}
+              </Card>
+            ))}
             <ShotsPanel d={d} />
             <AdvicePanel d={d} />
           </div>

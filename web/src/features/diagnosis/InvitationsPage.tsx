@@ -9,7 +9,7 @@ import { useApiError } from '../../components/ui/useApiError';
 import { formatDateTime } from '../../lib/format';
 import { useInvitations, useReply, type Invitation } from './api';
 
-function ReplyBox({ inv }: { inv: Invitation }) {
+export function ReplyBox({ inv }: { inv: Invitation }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const showError = useApiError();

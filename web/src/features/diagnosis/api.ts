@@ -93,6 +93,15 @@ export function useCaseInvitations(id: number) {
   });
 }
 
+/** The caller's own invitations to a case (answered in the workspace). */
+export function useInvitationInfo(id: number, enabled = true) {
+  return useQuery({
+    queryKey: ['diagnosis', 'invited_info', id],
+    queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}/invited/info', path(id))) ?? [],
+    enabled: enabled && id > 0,
+  });
+}
+
 export function useInvitations(sent: boolean) {
   return useQuery({
     queryKey: diagKeys.invitations(sent),
@@ -169,6 +178,9 @@ export function useDiagnosisActions(id: number) {
     invite: useWrite(async (body: { invitee_ids: number[]; message: string }) => unwrap(await api.POST('/api/diagnosis/{id}/invited', { ...p, body }))),
     supplementSave: useWrite(async (body: DiagnosisInput) => unwrap(await api.POST('/api/consultation/append_diagnosis/{id}', { ...p, body }))),
     supplementPublish: useWrite(async () => unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/publish', p))),
+    supplementDiscard: useWrite(async (supplementId: number) =>
+      unwrap(await api.DELETE('/api/diagnosis/{id}/append_diagnosis/{supplement_id}', { params: { path: { id, supplement_id: supplementId } } })),
+    ),
   };
 }
 

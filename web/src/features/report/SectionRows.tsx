@@ -10,7 +10,9 @@ interface Props {
 }
 
 export function SectionRows({ options }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Chinese section names are short; English ones need a wider column.
+  const labelWidth = i18n.language === 'en-US' ? 196 : 124;
   const form = Form.useFormInstance();
   const fieldOptions = (options.patient_fields ?? []).map((f) => ({ value: f, label: t(`reportTemplate.field.${f}`) }));
   return (
@@ -27,7 +29,7 @@ export function SectionRows({ options }: Props) {
                 style={{ padding: '10px 14px', borderTop: i ? '1px solid #eef1f5' : undefined, background: i % 2 ? '#fbfcfd' : undefined }}>
                 <Flex align="center" gap={12} wrap>
                   <Typography.Text type="secondary" style={{ width: 22, textAlign: 'right' }}>{i + 1}</Typography.Text>
-                  <Flex vertical gap={0} style={{ width: 204 }}>
+                  <Flex vertical gap={0} style={{ width: labelWidth }}>
                     <Form.Item name={[row.name, 'show']} valuePropName="checked" noStyle>
                       <Checkbox disabled={required} aria-label={`${t('reportTemplate.form.show')} ${label}`}>
                         <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{label}</Typography.Text>

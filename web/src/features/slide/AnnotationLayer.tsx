@@ -7,7 +7,11 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { Annotation, Tool } from './annotations';
 import { formatArea, formatLength, polygonArea, polylineLength, rectPoints, type Pt } from './geometry';
 import { imageMatrix, toImage, type Viewer } from './osd';
-import { hitTest, paint } from './paint';
+import { CACHE_MARGIN, compose, drawCache, hitTest, invert, paint, paintCache, type PaintCache } from './paint';
+
+/** From this many shapes on, the view moves a bitmap of them and repaints it when it rests. */
+const CACHE_FROM = 300;
+const SETTLE_MS = 120;
 
 export interface ActiveTool {
   tool: Tool;
@@ -154,6 +158,9 @@ export function AnnotationLayer({ viewer, annotations, readonly = NONE, selected
   const [cursor, setCursor] = useState<Pt | null>(null);
   const drawing = useRef(false);
   const repaint = useRef<() => void>(() => undefined);
+  const cache = useRef<PaintCache | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
 
   // Follow the viewport every frame: one transform for thousands of shapes.
   useLayoutEffect(() => {
@@ -171,7 +178,26 @@ export function AnnotationLayer({ viewer, annotations, readonly = NONE, selected
         }
         const st = paintState.current;
         if (st.hidden) ctx.clearRect(0, 0, c.width, c.height);
-        else paint(ctx, st.all, m, w, h, dpr, st.selectedId);
+        else if (st.all.length < CACHE_FROM) paint(ctx, st.all, m, w, h, dpr, st.selectedId);
+        else {
+          // Many shapes: move a bitmap of them with the view, repaint it once the view rests.
+          if (!drawCache(ctx, cache.current, st.all, m, w, h, dpr, st.selectedId)) {
+            cache.current = paintCache(cache.current, st.all, m, w, h, dpr, st.selectedId);
+            drawCache(ctx, cache.current, st.all, m, w, h, dpr, st.selectedId);
+          }
+          clearTimeout(settle.current);
+          settle.current = setTimeout(() => {
+            const m2 = imageMatrix(viewer);
+            const s2 = paintState.current;
+            const cur = cache.current;
+            if (!m2 || s2.hidden || s2.all.length < CACHE_FROM || !cur) return;
+            const r = compose(m2, invert(cur.m));
+            const still = Math.abs(r[0] - 1) < 1e-6 && Math.abs(r[1]) < 1e-6 && Math.abs(r[2]) < 1e-6 && Math.abs(r[3] - 1) < 1e-6;
+            if (still && Math.abs(r[4] + w * CACHE_MARGIN) < 0.5 && Math.abs(r[5] + h * CACHE_MARGIN) < 0.5) return;
+            cache.current = paintCache(cur, s2.all, m2, w, h, dpr, s2.selectedId);
+            drawCache(ctx, cache.current, s2.all, m2, w, h, dpr, s2.selectedId);
+          }, SETTLE_MS);
+        }
       }
       const t = `matrix(${m.join(' ')})`;
       shapes.current?.setAttribute('transform', t);

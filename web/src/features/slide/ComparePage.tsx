@@ -5,7 +5,7 @@ import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/errors';
 import { recordView, useViewerInfo } from './api';
-import { MagnificationBar } from './controls';
+import { MagnificationBar, RotationControl, ScaleBar } from './controls';
 import { effectiveObjective, magnificationForZoom, zoomForMagnification } from './geometry';
 import { imageToViewportFactor, type Viewer } from './osd';
 import { SlideCanvas } from './SlideCanvas';
@@ -48,6 +48,7 @@ function ComparePane({ id, onViewer, onEnter }: { id: number; onViewer: (id: num
           {info.data?.filename ?? `#${id}`}
         </Typography.Text>
         <MagnificationBar viewer={viewer} objective={objective} compact />
+        <RotationControl viewer={viewer} />
         <Button size="small" icon={<HomeOutlined />} onClick={() => viewer?.viewport.goHome()} aria-label={t('slide.home')} />
       </div>
       <div style={{ position: 'relative', flex: 1 }}>
@@ -59,7 +60,7 @@ function ComparePane({ id, onViewer, onEnter }: { id: number; onViewer: (id: num
             subTitle={info.error?.message}
           />
         )}
-        {info.data && <SlideCanvas info={info.data} onViewer={set} navigator={false} />}
+        {info.data && <SlideCanvas info={info.data} onViewer={set} navigator={false}>{(v) => <ScaleBar viewer={v} mpp={info.data?.mpp ?? 0} />}</SlideCanvas>}
       </div>
     </div>
   );

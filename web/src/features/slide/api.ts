@@ -3,28 +3,16 @@ import { api } from '../../lib/api/client';
 import { ApiError, toApiError, unwrap } from '../../lib/api/errors';
 import type { ApiData } from '../../lib/api/types';
 import { session } from '../../lib/session';
+import { viewerKey } from '../../lib/slideViewer';
 import { languageStore } from '../../lib/prefs';
 
-export type ViewerInfo = ApiData<'/api/slides/{id}/viewer', 'get'>;
+export { useViewerInfo, type ViewerInfo } from '../../lib/slideViewer';
 export type CaseSlide = NonNullable<ApiData<'/api/consultation/resources/{id}/slides', 'get'>>[number];
 
 export const slideKeys = {
-  viewer: (id: number) => ['slide', 'viewer', id] as const,
+  viewer: viewerKey,
   caseSlides: (caseId: number) => ['slide', 'case', caseId] as const,
 };
-
-/** Signed Deep Zoom / thumbnail / label URLs of a slide; a 409 carries the reason it cannot be shown. */
-export function useViewerInfo(id: number | null) {
-  return useQuery<ViewerInfo, ApiError>({
-    queryKey: slideKeys.viewer(id ?? 0),
-    queryFn: async () => unwrap(await api.GET('/api/slides/{id}/viewer', { params: { path: { id: id! } } })),
-    enabled: id !== null && id > 0,
-    // The URLs last 12 hours; refetch well before, never on focus (it would reload the tiles).
-    staleTime: 60 * 60_000,
-    refetchOnWindowFocus: false,
-    retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
-  });
-}
 
 /** Records that the user opened the slide (unviewed slides prompt before sign). */
 export async function recordView(id: number): Promise<void> {

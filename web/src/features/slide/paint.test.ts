@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from './annotations';
-import { hitTest, visibleImageBox } from './paint';
+import { compose, hitTest, invert, visibleImageBox } from './paint';
 
 const a = (id: number, tool: Annotation['tool'], points: { x: number; y: number }[]): Annotation => ({ id, tool, points, color: '#027AFF', lineWidth: 2, description: '' });
 
@@ -16,5 +16,19 @@ describe('annotation picking and culling', () => {
     // scale 2, rotated 90°: image (x, y) → screen (-2y + 500, 2x)
     const box = visibleImageBox([0, 2, -2, 0, 500, 0], 500, 400);
     expect(box).toEqual({ x0: 0, y0: 0, x1: 200, y1: 250 });
+  });
+});
+
+describe('cache transforms', () => {
+  it('compose and invert are affine maps in canvas order', () => {
+    const a: [number, number, number, number, number, number] = [2, 0.5, -0.5, 2, 10, 20];
+    const b: [number, number, number, number, number, number] = [0, 1, -1, 0, 3, 4];
+    const apply = (m: number[], x: number, y: number) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+    const [x1, y1] = apply(b, 7, 9);
+    const ab = compose(a, b);
+    expect(apply(ab, 7, 9)[0]).toBeCloseTo(apply(a, x1, y1)[0]);
+    expect(apply(ab, 7, 9)[1]).toBeCloseTo(apply(a, x1, y1)[1]);
+    const id = compose(a, invert(a));
+    [1, 0, 0, 1, 0, 0].forEach((v, i) => expect(id[i]).toBeCloseTo(v));
   });
 });

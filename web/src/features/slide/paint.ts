@@ -132,3 +132,64 @@ export function hitTest(list: readonly Annotation[], p: Pt, tol: number): Annota
   }
   return null;
 }
+
+/** a ∘ b: the affine map that applies b, then a (canvas order [a, b, c, d, e, f]). */
+export function compose(a: M, b: M): M {
+  return [a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3], a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5]];
+}
+
+export function invert(m: M): M {
+  const det = m[0] * m[3] - m[1] * m[2] || 1;
+  return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+
+/** Shapes painted once into a bitmap larger than the view, moved with the view until it settles. */
+export interface PaintCache {
+  canvas: HTMLCanvasElement;
+  /** Image → cache-canvas CSS pixels. */
+  m: M;
+  list: readonly Annotation[];
+  skipId: number | null;
+  w: number;
+  h: number;
+}
+
+/** How far the cache reaches past each side of the view, as a fraction of its size. */
+export const CACHE_MARGIN = 0.5;
+
+/** Paints the shapes into a (new or reused) cache for view matrix m of a w×h view. */
+export function paintCache(prev: PaintCache | null, list: readonly Annotation[], m: M, w: number, h: number, dpr: number, skipId: number | null): PaintCache {
+  const canvas = prev?.canvas ?? document.createElement('canvas');
+  const cw = w * (1 + 2 * CACHE_MARGIN), ch = h * (1 + 2 * CACHE_MARGIN);
+  if (canvas.width !== Math.round(cw * dpr) || canvas.height !== Math.round(ch * dpr)) {
+    canvas.width = Math.round(cw * dpr);
+    canvas.height = Math.round(ch * dpr);
+  }
+  const cm: M = [m[0], m[1], m[2], m[3], m[4] + w * CACHE_MARGIN, m[5] + h * CACHE_MARGIN];
+  const ctx = canvas.getContext('2d');
+  if (ctx) paint(ctx, list, cm, cw, ch, dpr, skipId);
+  return { canvas, m: cm, list, skipId, w, h };
+}
+
+/**
+ * Draws a cache under view matrix m, or returns false when it no longer fits: other shapes,
+ * another view size, or a zoom that changed by more than `maxScale` since it was painted.
+ */
+export function drawCache(ctx: CanvasRenderingContext2D, c: PaintCache | null, list: readonly Annotation[], m: M, w: number, h: number, dpr: number, skipId: number | null, maxScale = 1.6): boolean {
+  if (!c || c.list !== list || c.skipId !== skipId || c.w !== w || c.h !== h) return false;
+  const r = compose(m, invert(c.m));
+  const s = Math.hypot(r[0], r[1]);
+  if (s > maxScale || s < 1 / maxScale) return false;
+  // The whole view must lie inside the cached area.
+  const back = invert(r);
+  const cw = w * (1 + 2 * CACHE_MARGIN), ch = h * (1 + 2 * CACHE_MARGIN);
+  for (const [x, y] of [[0, 0], [w, 0], [0, h], [w, h]]) {
+    const cx = back[0] * x + back[2] * y + back[4], cy = back[1] * x + back[3] * y + back[5];
+    if (cx < 0 || cy < 0 || cx > cw || cy > ch) return false;
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.setTransform(dpr * r[0], dpr * r[1], dpr * r[2], dpr * r[3], dpr * r[4], dpr * r[5]);
+  ctx.drawImage(c.canvas, 0, 0, w * (1 + 2 * CACHE_MARGIN), h * (1 + 2 * CACHE_MARGIN));
+  return true;
+}

@@ -8,7 +8,7 @@ import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';
 import { useConfirmDelete } from '../../components/ui/useConfirm';
 import { formatDateTime } from '../../lib/format';
-import { useViewerInfo } from '../slide/api';
+import { useViewerInfo } from '../../lib/slideViewer';
 import { deleteSlide, fetchUploads, uploadKeys, type SlideFile } from './api';
 import { formatFileSize } from './format';
 import { LowDiskAlert } from './UploadingPage';
