@@ -87,12 +87,12 @@ export async function assignedCase(patient: string, expert = 'expert'): Promise<
   return { id: saved.id, patient, slideId };
 }
 
-/** The expert writes a diagnosis and signs it for release after the hesitation period. */
-export async function signedDelayed(c: ActionCase, expert = 'expert'): Promise<void> {
+/** The expert writes a diagnosis and signs it for release after the hesitation period (or now). */
+export async function signedDelayed(c: ActionCase, expert = 'expert', delayed = true): Promise<void> {
   const token = await apiLogin(expert);
   await ok('POST', `/api/diagnosis/${c.id}/lock`, token);
   await ok('POST', `/api/diagnosis/${c.id}/save`, token, { microscopic: '胃体黏膜慢性炎。', opinion: '（胃体）慢性浅表性胃炎。' });
-  await ok('POST', `/api/diagnosis/${c.id}/publish`, token, { delayed: true, confirm_unviewed: true });
+  await ok('POST', `/api/diagnosis/${c.id}/publish`, token, { delayed, confirm_unviewed: true });
 }
 
 export { ok };

@@ -196,3 +196,34 @@ test('publisher: returns a report to the expert, who sees why', async ({ page })
   await expect(page.getByTestId('publisher-returned')).toContainText('报告缺少免疫组化结果');
   await expect(page.getByTestId('action-lock')).toBeVisible();
 });
+
+test('counter-audit: the admin asks, records the first result, the expert rejects with a reason', async ({ page }) => {
+  const c = await assignedCase('秦反审');
+  await signedDelayed(c, 'expert', false);
+  await signInWithToken(page, 'admin', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-counter-audit').click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText(/请输入原因/);
+  await dialog.locator('textarea').fill('与免疫组化结果不符，请复核');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('已请专家复核报告');
+  await page.getByTestId('action-first-result').click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByText('不符合', { exact: true }).click();
+  await dialog.locator('textarea').fill('免疫组化提示淋巴瘤');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('初诊结果已记录');
+  await expect(page.getByTestId('first-result')).toContainText('不符合');
+
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await expect(page.getByTestId('counter-audit-request')).toContainText('与免疫组化结果不符');
+  await shoot(page, 'zh-CN', 'counter-audit');
+  await page.getByTestId('action-counter-audit-reject').click();
+  dialog = page.getByRole('dialog');
+  await dialog.locator('textarea').fill('诊断无误，免疫组化已复核');
+  await dialog.getByRole('button', { name: ok() }).click();
+  await expect(toast(page)).toContainText('已驳回反审核');
+  const r = await call<{ status_label: { key: string } }>('GET', `/api/consultation/resources/${c.id}`, { token: await apiLogin('admin') });
+  expect(r.body.data?.status_label.key).toBe('counter_audit_rejected');
+});

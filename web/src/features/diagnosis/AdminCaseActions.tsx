@@ -1,18 +1,19 @@
-// The administrator's actions on a published case in the workspace header:
-// ask the expert to reconsider it (counter-audit), and, during a
-// counter-audit, record whether the first report stands
-// (/admin/change_diagnosis_first_result).
+// The counter-audit in the workspace header: the administrator asks the
+// expert to reconsider a published report and, during the counter-audit,
+// records whether the first report stands (/admin/change_diagnosis_first_result);
+// the expert accepts (the case reopens for a new version) or rejects it with
+// a reason.
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Radio } from 'antd';
-import { AuditOutlined, FileSearchOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Modal, Radio, Tag, Tooltip } from 'antd';
+import { AuditOutlined, CheckOutlined, CloseOutlined, FileSearchOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { caseKeys, diagKeys, type CaseDetail } from './api';
+import { caseKeys, diagKeys, useCaseLog, useVersions, type CaseDetail } from './api';
 
-type Kind = 'counter_audit' | 'first_result';
+type Kind = 'counter_audit' | 'first_result' | 'reject';
 interface Values {
   reason?: string;
   result?: 'consistent' | 'minor_difference' | 'major_difference';
@@ -20,28 +21,80 @@ interface Values {
 
 export function AdminCaseActions({ d }: { d: CaseDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const showError = useApiError();
   const qc = useQueryClient();
   const [kind, setKind] = useState<Kind | null>(null);
   const [form] = Form.useForm<Values>();
   const result = Form.useWatch('result', form);
+  const path = { params: { path: { id: d.id } } };
   const run = useMutation({
     mutationFn: async (v: Values) =>
       kind === 'counter_audit'
-        ? unwrap(await api.POST('/api/admin/consultation/{id}/counter_audit', { params: { path: { id: d.id } }, body: { reason: v.reason?.trim() } }))
-        : unwrap(await api.POST('/api/admin/change_diagnosis_first_result', { body: { consult_id: d.id, result: v.result, reason: v.reason?.trim() } })),
+        ? unwrap(await api.POST('/api/admin/consultation/{id}/counter_audit', { ...path, body: { reason: v.reason?.trim() } }))
+        : kind === 'reject'
+          ? unwrap(await api.POST('/api/diagnosis/{id}/counter_audit/reject', { ...path, body: { reason: v.reason?.trim() } }))
+          : unwrap(await api.POST('/api/admin/change_diagnosis_first_result', { body: { consult_id: d.id, result: v.result, reason: v.reason?.trim() } })),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: diagKeys.all }), qc.invalidateQueries({ queryKey: caseKeys.all })]),
+  });
+  const confirm = useMutation({
+    mutationFn: async () => unwrap(await api.POST('/api/diagnosis/{id}/counter_audit/confirm', path)),
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: diagKeys.all }), qc.invalidateQueries({ queryKey: caseKeys.all })]),
   });
   const acts = d.actions ?? [];
+  const log = useCaseLog(d.id);
+  const versions = useVersions(d.id);
+  const verdict = versions.data?.find((v) => v.first_result);
+  const request = d.manage_confirm === 2 ? log.data?.filter((l) => l.action === 'counter_audit').at(-1) : undefined;
+  const DONE: Record<Kind, string> = {
+    counter_audit: 'expertActions.admin.counterAuditDone',
+    first_result: 'expertActions.admin.firstResultDone',
+    reject: 'expertActions.admin.rejectDone',
+  };
   const submit = (v: Values) =>
     run.mutateAsync(v).then(() => {
-      void message.success(kind === 'counter_audit' ? t('expertActions.admin.counterAuditDone') : t('expertActions.admin.firstResultDone'));
+      if (kind) void message.success(t(DONE[kind]));
       setKind(null);
     }, (e) => showError(e));
-  const reasonRequired = kind === 'counter_audit' || (result !== undefined && result !== 'consistent');
+  const accept = () =>
+    modal.confirm({
+      title: t('expertActions.admin.acceptConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => confirm.mutateAsync().then(() => void message.success(t('expertActions.admin.acceptDone')), (e) => showError(e)),
+    });
+  const reasonRequired = kind === 'counter_audit' || kind === 'reject' || (result !== undefined && result !== 'consistent');
+  const TITLES: Record<Kind, string> = {
+    counter_audit: 'expertActions.admin.counterAudit',
+    first_result: 'expertActions.admin.firstResult',
+    reject: 'expertActions.admin.reject',
+  };
   return (
     <>
+      {request && (
+        <Tooltip title={request.detail}>
+          <Tag color="volcano" style={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'middle' }} data-testid="counter-audit-request">
+            {t('expertActions.admin.requested', { name: request.user_name, reason: request.detail })}
+          </Tag>
+        </Tooltip>
+      )}
+      {verdict && (
+        <Tooltip title={verdict.first_result_reason || undefined}>
+          <Tag color={verdict.first_result === 'consistent' ? 'green' : verdict.first_result === 'minor_difference' ? 'gold' : 'red'} data-testid="first-result">
+            {t('expertActions.admin.firstResultTag', { result: t(`expertActions.admin.result.${verdict.first_result}`) })}
+          </Tag>
+        </Tooltip>
+      )}
+      {acts.includes('counter_audit_confirm') && (
+        <Button type="primary" icon={<CheckOutlined />} loading={confirm.isPending} onClick={accept} data-testid="action-counter-audit-confirm">
+          {t('expertActions.admin.accept')}
+        </Button>
+      )}
+      {acts.includes('counter_audit_reject') && (
+        <Button danger icon={<CloseOutlined />} onClick={() => setKind('reject')} data-testid="action-counter-audit-reject">
+          {t('expertActions.admin.reject')}
+        </Button>
+      )}
       {acts.includes('counter_audit') && (
         <Button icon={<AuditOutlined />} onClick={() => setKind('counter_audit')} data-testid="action-counter-audit">
           {t('expertActions.admin.counterAudit')}
@@ -54,7 +107,7 @@ export function AdminCaseActions({ d }: { d: CaseDetail }) {
       )}
       <Modal
         open={kind !== null}
-        title={kind === 'counter_audit' ? t('expertActions.admin.counterAudit') : t('expertActions.admin.firstResult')}
+        title={kind ? t(TITLES[kind]) : ''}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
         confirmLoading={run.isPending}
