@@ -175,7 +175,9 @@ test('the site registers a case (two specimens, an attachment, a resumed slide u
   await page.getByTestId('next-number').click();
   await expect(number).toHaveValue(/^BL\d{4}-\d{5}$/);
   await expect(fieldError(form, T('case.rule.pathologyChars'))).toBeHidden();
-  const pathologyNumber = await number.inputValue();
+  // Other specs take the library's next numbers in parallel: keep the rule, pick a serial far above theirs.
+  const pathologyNumber = (await number.inputValue()).replace(/\d{5}$/, String(90000 + Math.floor(Math.random() * 9999)));
+  await number.fill(pathologyNumber);
   await formItem(form, T('case.field.originalPathologyNumber')).locator('input').fill('Y2026_0451');
 
   await formItem(form, T('case.field.name')).locator('input').fill('王芳');
