@@ -5,7 +5,7 @@
 // admin agrees; a third is returned to the site, which finds it under /case/return.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
@@ -46,6 +46,8 @@ test.beforeAll(async () => {
   site = await apiLogin('site');
   f = await caseFixture(site);
 });
+
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const searchList = async (page: Page, text: string) => {
   const box = page.getByTestId('list-search');
