@@ -241,7 +241,10 @@ function Messages({ id }: { id: number }) {
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const count = msgs.data?.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [count]);
+  useEffect(() => {
+    // Braces: Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [count]);
   const send = () => {
     const content = text.trim();
     if (!content) return void message.warning(t('case.message.empty'));
