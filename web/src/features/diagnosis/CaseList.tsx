@@ -41,7 +41,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'consult_no',
         title: t('case.field.consultNo'),
-        width: 140,
+        width: 150,
         sortable: true,
         render: (x: string, r: CaseRow) => (
           <Button type="link" size="small" style={{ padding: 0 }} className="tp-mono" onClick={() => opts.onOpen(r)}>
@@ -53,7 +53,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'patient_name',
         title: t('case.field.name'),
-        width: 140,
+        width: 130,
         ellipsis: true,
         filterable: true,
         render: (x: string, r: CaseRow) => (
@@ -68,7 +68,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'status',
         title: t('case.field.status'),
-        width: 140,
+        width: 150,
         render: (_: unknown, r: CaseRow) => (
           <Space size={4} wrap>
             <StatusLabelTag label={r.status_label} />
@@ -76,7 +76,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
           </Space>
         ),
       },
-      { key: 'hospital_name', title: t('case.field.hospital'), width: 150, ellipsis: { showTitle: true }, filterable: true },
+      { key: 'hospital_name', title: t('case.field.hospital'), width: 140, ellipsis: { showTitle: true }, filterable: true },
       { key: 'slide_count', title: t('case.field.slideCount'), width: 64, align: 'right' as const },
       // Minutes are enough in a worklist (the workspace shows seconds); keeps the columns within 1440 px.
       { key: 'submitted_at', title: t('case.field.submittedAt'), width: 140, sortable: true, render: (x: string) => formatMinute(x) },
