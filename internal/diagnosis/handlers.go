@@ -201,6 +201,7 @@ func (s *Service) infoRoutes(api *httpx.API) {
 				return httpx.OK(n), nil
 			})
 	}
+	s.sameCaseRoute(api, tags, []string{access.Expert, access.Staff, access.QCExpert, access.Admin, access.CenterAdmin})
 }
 
 func (s *Service) templateRoutes(api *httpx.API) {

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, type CaseDetail } from './api';
+import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, useSameCases, type CaseDetail } from './api';
 import { useViewerInfo } from '../../lib/slideViewer';
 
 const MESSAGE_MAX = 150;
@@ -326,6 +326,36 @@ function Log({ id }: { id: number }) {
   );
 }
 
+function SameCases({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const same = useSameCases(id);
+  if (same.isLoading) return <Spin />;
+  if (!same.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('diagnosis.sameCase.none')} />;
+  return (
+    <List
+      data-testid="same-cases"
+      itemLayout="vertical"
+      dataSource={same.data}
+      renderItem={(c) => (
+        <List.Item key={c.id}>
+          <Space size={8} wrap>
+            <Typography.Text strong className="tp-mono">{c.pathology_number}</Typography.Text>
+            <Typography.Text type="secondary">{c.consult_no} · {c.hospital_name} · {formatDateTime(c.submitted_at)}</Typography.Text>
+          </Space>
+          <div style={{ marginTop: 4, whiteSpace: 'pre-wrap' }}>
+            {c.opinion ? c.opinion : <Typography.Text type="secondary">{t('diagnosis.sameCase.noReport')}</Typography.Text>}
+          </div>
+          {c.opinion && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {c.expert_name} · {formatDateTime(c.published_at)}
+            </Typography.Text>
+          )}
+        </List.Item>
+      )}
+    />
+  );
+}
+
 function Invitations({ id }: { id: number }) {
   const { t } = useTranslation();
   const inv = useCaseInvitations(id);
@@ -371,6 +401,7 @@ export function CaseInfo({ d }: { d: CaseDetail }) {
   const { t } = useTranslation();
   const inv = useCaseInvitations(d.id);
   const msgs = useCaseMessages(d.id);
+  const same = useSameCases(d.id);
   const slides = (d.slides ?? []).filter((s) => s.status !== -1).length;
   const label = (text: string, n?: number) => (n ? <Space size={4}>{text}<Badge count={n} size="small" color="#8c9bb0" /></Space> : text);
   return (
@@ -382,6 +413,7 @@ export function CaseInfo({ d }: { d: CaseDetail }) {
         { key: 'specimens', label: label(t('diagnosis.tab.specimens'), d.specimens?.length), children: <Specimens d={d} /> },
         { key: 'files', label: label(t('diagnosis.tab.files'), slides + (d.attachments?.length ?? 0)), children: <Files d={d} /> },
         { key: 'messages', label: label(t('case.message.thread'), msgs.data?.length), children: <Messages id={d.id} /> },
+        { key: 'same', label: label(t('diagnosis.tab.sameCase'), same.data?.length), children: <SameCases id={d.id} /> },
         { key: 'log', label: t('diagnosis.tab.log'), children: <Log id={d.id} /> },
         { key: 'invitations', label: label(t('diagnosis.tab.invitations'), inv.data?.length), children: <Invitations id={d.id} /> },
       ]}

@@ -76,6 +76,16 @@ export function useCaseLog(id: number) {
   });
 }
 
+/** Earlier consultations of the same patient, with their published diagnosis. */
+export function useSameCases(id: number) {
+  return useQuery({
+    queryKey: ['diagnosis', 'same_case', id],
+    queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}/same_case', path(id))) ?? [],
+    enabled: id > 0,
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useCaseMessages(id: number) {
   return useQuery({
     queryKey: caseKeys.messages(id),

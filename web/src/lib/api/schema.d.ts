@@ -2096,6 +2096,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/same_case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earlier consultations of the same patient with their published diagnosis
+         * @description Roles: expert, staff, qc_expert, admin, center_admin
+         */
+        get: operations["diagnosis-same-case"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/save": {
         parameters: {
             query?: never;
@@ -3589,6 +3609,9 @@ export interface components {
         DataListRoleInfoBody: {
             data: components["schemas"]["RoleInfo"][] | null;
         };
+        DataListSameCaseBody: {
+            data: components["schemas"]["SameCase"][] | null;
+        };
         DataListShotBody: {
             data: components["schemas"]["Shot"][] | null;
         };
@@ -4609,6 +4632,20 @@ export interface components {
             timing: "" | "soon" | "timeout";
             /** Format: date-time */
             updated_at: string;
+        };
+        SameCase: {
+            consult_no: string;
+            expert_name: string;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Diagnosis of the published report; empty while there is none */
+            opinion: string;
+            pathology_number: string;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            submitted_at: string | null;
         };
         Session: {
             /** Format: date-time */
@@ -9131,6 +9168,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-same-case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSameCaseBody"];
                 };
             };
             /** @description Error */
