@@ -5,12 +5,14 @@ import { signInWithToken, toast } from '../lib/ui';
 
 test('an admin sets up a pathology library: the number rule previews as it is typed, a duplicate name is refused', async ({ page }) => {
   const name = `E2E病理库${unique('')}`;
+  const taken = `${name}-已有`;
+  const admin = await apiLogin('admin');
+  expect((await call('POST', '/api/config/library', { token: admin, body: { name: taken, prefix: 'DUP', report_kind: 'routine' } })).status).toBe(200);
   await signInWithToken(page, 'admin', { to: '/bank/manage' });
   await expect(page.getByRole('heading', { name: '病理库管理' })).toBeVisible();
 
   await page.getByTestId('library-create').click();
   const d = page.getByTestId('library-drawer');
-  await input(d, '名称').fill(name);
   await input(d, '前缀').fill('E2E');
   await input(d, '分隔符').fill('_');
   await input(d, '序号位数').fill('4');
@@ -19,18 +21,19 @@ test('an admin sets up a pathology library: the number rule previews as it is ty
   await input(d, '前缀').fill('病理');
   await expect(fieldError(d, '只能包含字母、数字、_ 或 -')).toBeVisible();
   await input(d, '前缀').fill('E2E');
-  await d.getByTestId('drawer-submit').click();
-  await expect(toast(page).getByText('保存成功')).toBeVisible();
-  const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText(`E2E${year}_0001`);
-  await expect(row).toContainText('常规');
 
-  // The same name at the same level: the server says why, the drawer stays open.
-  await page.getByTestId('library-create').click();
-  await input(d, '名称').fill(name);
+  // A name another library has at the same level: the server says why, the drawer stays open.
+  await input(d, '名称').fill(taken);
   await d.getByTestId('drawer-submit').click();
   await expect(fieldError(d, '同级下已有同名病理库')).toBeVisible();
   await expect(d).toBeVisible();
+
+  await input(d, '名称').fill(name);
+  await d.getByTestId('drawer-submit').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: name }).filter({ hasNotText: taken });
+  await expect(row).toContainText(`E2E${year}_0001`);
+  await expect(row).toContainText('常规');
 });
 
 test('an admin adds a charge item and a timeout; both appear in their lists', async ({ page }) => {

@@ -86,8 +86,9 @@ test('case messages: the site writes at most 150 characters, reads the center\'s
   await expect(thread.getByText('150 / 150')).toBeVisible();
   await thread.getByTestId('message-input').fill('请优先诊断此病例，患者下周手术。');
   await thread.getByTestId('message-send').click();
-  await expect(thread.getByText('请优先诊断此病例，患者下周手术。')).toBeVisible();
+  // The box empties once the message is sent; then the text is the thread's own.
   await expect(thread.getByTestId('message-input')).toHaveValue('');
+  await expect(thread.getByText('请优先诊断此病例，患者下周手术。')).toBeVisible();
 
   const reply = await call('POST', `/api/consultation/resources/${c.id}/message`, { token: alloc, body: { content: '收到，已安排专家。' } });
   expect(reply.status).toBe(200);

@@ -85,7 +85,7 @@ async function uploadSlideResuming(page: Page): Promise<number> {
   await expect(row.getByText(T('upload.state.uploading'))).toBeVisible();
   await expect(row.locator('.ant-progress')).toBeVisible();
   release();
-  await expect(row.getByText(T('upload.state.uploaded'))).toBeVisible({ timeout: 90_000 });
+  await expect(row.getByText(T('upload.state.uploaded'), { exact: true })).toBeVisible({ timeout: 90_000 });
   await page.unroute('**/api/uploads/**');
 
   // The cut chunk was sent again from where it stopped, after asking the server (HEAD).
@@ -95,13 +95,15 @@ async function uploadSlideResuming(page: Page): Promise<number> {
   expect(patches.some((p) => p.offset === 0 && p.outcome === 'sent')).toBe(true);
   expect(heads.length).toBeGreaterThan(0);
 
-  const uploaded = await list<{ id: number; filename: string; filesize: number; sha256: string; status: number }>(site, '/api/slides/uploads', {
-    search: path.basename(slidePath),
-    page_size: 5,
-  });
-  const slide = uploaded.data.find((s) => s.filename === path.basename(slidePath))!;
+  // The server checks the file in the background; its SHA-256 is recorded when that ends.
+  const stored = async () =>
+    (await list<{ id: number; filename: string; filesize: number; sha256: string; status: number }>(site, '/api/slides/uploads', {
+      search: path.basename(slidePath),
+      page_size: 5,
+    })).data.find((s) => s.filename === path.basename(slidePath))!;
+  await expect.poll(async () => (await stored()).sha256, { timeout: 60_000 }).toBe(slideSha);
+  const slide = await stored();
   expect(slide.filesize).toBe(slideSize);
-  expect(slide.sha256).toBe(slideSha);
   return slide.id;
 }
 
