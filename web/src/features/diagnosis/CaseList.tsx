@@ -41,7 +41,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
       {
         key: 'consult_no',
         title: t('case.field.consultNo'),
-        width: 150,
+        width: 170,
         sortable: true,
         render: (x: string, r: CaseRow) => (
           <Button type="link" size="small" style={{ padding: 0 }} className="tp-mono" onClick={() => opts.onOpen(r)}>
@@ -49,7 +49,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
           </Button>
         ),
       },
-      { key: 'pathology_number', title: t('case.field.pathologyNumber'), width: 130, sortable: true, filterable: true, render: (x: string) => <span className="tp-mono">{x || '—'}</span> },
+      { key: 'pathology_number', title: t('case.field.pathologyNumber'), width: 140, sortable: true, filterable: true, render: (x: string) => <span className="tp-mono">{x || '—'}</span> },
       {
         key: 'patient_name',
         title: t('case.field.name'),

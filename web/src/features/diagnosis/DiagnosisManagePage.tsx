@@ -1,3 +1,4 @@
+import { StarOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from './api';
@@ -9,7 +10,16 @@ import { CollectStar } from './CollectStar';
 export default function DiagnosisManagePage() {
   const { t } = useTranslation();
   const extra = useMemo<ListColumn<CaseRow>[]>(
-    () => [{ key: 'is_collected', title: t('expertActions.favourite'), width: 70, align: 'center' as const, render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" /> }],
+    () => [
+      {
+        key: 'is_collected',
+        title: t('expertActions.favourite'),
+        header: <StarOutlined aria-label={t('expertActions.favourite')} title={t('expertActions.favourite')} />,
+        width: 56,
+        align: 'center' as const,
+        render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" />,
+      },
+    ],
     [t],
   );
   return (

@@ -32,8 +32,9 @@ export function DataList<T extends object>(props: DataListProps<T>) {
   const activeTab = firstTab ? String(query.params[tabParam] ?? firstTab) : '';
   const tableColumns = useMemo<ColumnType<T>[]>(
     () =>
-      cols.visible.map(({ sortable, filterable: _f, defaultHidden: _d, ...c }) => ({
+      cols.visible.map(({ sortable, filterable: _f, defaultHidden: _d, header, ...c }) => ({
         ...c,
+        title: header ?? c.title,
         dataIndex: c.dataIndex ?? c.key,
         ellipsis: c.ellipsis ?? true,
         sorter: sortable,

@@ -7,6 +7,8 @@ export type CountQuery = Omit<ApiListQuery, 'page' | 'page_size' | 'sort_by'>;
 export interface ListColumn<T> extends Omit<ColumnType<T>, 'sorter' | 'sortOrder' | 'key' | 'title'> {
   key: string;
   title: string;
+  /** What the table head shows instead of the title (e.g. an icon); the title still names the column in settings. */
+  header?: ReactNode;
   /** Server-side sortable (the column name is the key). */
   sortable?: boolean;
   /** Offered in the custom-conditions builder. */
