@@ -39,6 +39,14 @@ func (s *Service) Invite(ctx context.Context, id int64, invitees []int64, messag
 			if err := s.checkExpert(ctx, r, inv, "invitee_ids"); err != nil {
 				return nil, err
 			}
+			var waiting int
+			if err := db.Get(ctx, tx, &waiting, tx.Builder().Select("COUNT(*)").From("invitations").
+				Where("consult_id = ? AND invitee_id = ? AND status = 0", id, inv)); err != nil {
+				return nil, apperr.Wrap(err, "load invitations")
+			}
+			if waiting > 0 {
+				return nil, apperr.New(apperr.Invalid, "error.validation").Field("invitee_ids", "diagnosis.invite_waiting")
+			}
 			if _, err := db.Exec(ctx, tx, tx.Builder().Insert("invitations").
 				Columns("consult_id", "inviter_id", "invitee_id", "message", "created_at").Values(id, me, inv, message, s.now())); err != nil {
 				return nil, apperr.Wrap(err, "invite")

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthInfo } from '../../lib/appData';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { fetchNotViewed, previewReport, saveDraft, useCase, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
 import { ReplyBox } from './InvitationsPage';
 import { availableActions, canEdit, inHesitation, latestNormal, supplementDraft, type WorkAction } from './actions';
 import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
@@ -113,7 +113,7 @@ export default function DiagnosisItemPage() {
     return () => window.removeEventListener('keydown', h);
   }, [save, editable, suppEnabled, nav.data, go]);
 
-  const experts = useCenterExperts(id, dialog === 'toreview' || dialog === 'invite');
+  const experts = useExpertChoices(id, dialog === 'invite' ? 'invite' : 'review', dialog === 'toreview' || dialog === 'invite');
 
   const done = (text: string) => () => void message.success(text);
 
@@ -411,7 +411,7 @@ export default function DiagnosisItemPage() {
           </div>
         </Col>
       </Row>
-      <ActionDialog kind={dialog} experts={experts.data ?? []} me={me} busy={busy} onCancel={() => setDialog(null)} onOk={onDialog} />
+      <ActionDialog kind={dialog} experts={experts.data ?? []} busy={busy} onCancel={() => setDialog(null)} onOk={onDialog} />
     </div>
   );
 }

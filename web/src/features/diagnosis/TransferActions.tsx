@@ -7,7 +7,7 @@ import { SwapOutlined, UndoOutlined, UserSwitchOutlined } from '@ant-design/icon
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCaseLog, useCenterExperts, type CaseDetail } from './api';
+import { useCaseLog, useExpertChoices, type CaseDetail } from './api';
 import { useHandovers, useTransferActions } from './expertApi';
 import { CollectStar } from './CollectStar';
 import { AdminCaseActions } from './AdminCaseActions';
@@ -22,7 +22,7 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
   const [kind, setKind] = useState<Kind | null>(null);
   const [form] = Form.useForm<{ expert_id: number; text: string }>();
   const acts = useTransferActions(d.id);
-  const experts = useCenterExperts(d.id, kind !== null);
+  const experts = useExpertChoices(d.id, 'other', kind !== null);
   const handovers = useHandovers(d.id);
   const pending = handovers.data?.find((h) => h.status === 'pending');
   // A report the publisher sent back: its reason, until the expert signs again.
@@ -103,7 +103,7 @@ export function TransferActions({ d, me }: { d: CaseDetail; me: number }) {
               showSearch
               optionFilterProp="label"
               loading={experts.isLoading}
-              options={(experts.data ?? []).filter((e) => e.id !== me && e.id !== d.expert_id).map((e) => ({ value: e.id, label: e.name }))}
+              options={(experts.data ?? []).map((e) => ({ value: e.id, label: e.name }))}
               placeholder={t('expertActions.rule.expert')}
               notFoundContent={t('diagnosis.noExperts')}
               data-testid="transfer-expert"

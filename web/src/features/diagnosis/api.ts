@@ -119,12 +119,12 @@ export function useInvitations(sent: boolean) {
   });
 }
 
-export function useCenterExperts(id: number, enabled: boolean) {
+/** Experts of the case's center to pick for a referral or handover (other), a review or an invitation. */
+export function useExpertChoices(id: number, choice: 'other' | 'review' | 'invite', enabled: boolean) {
   return useQuery({
-    queryKey: ['diagnosis', 'experts', id],
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/exp_list/hos', path(id))) ?? [],
+    queryKey: ['diagnosis', 'experts', id, choice],
+    queryFn: async () => unwrap(await api.GET(`/api/diagnosis/{id}/exp_list/${choice}`, path(id))) ?? [],
     enabled: enabled && id > 0,
-    staleTime: 60_000,
   });
 }
 

@@ -20,7 +20,6 @@ export interface DialogValues {
 interface Props {
   kind: DialogKind | null;
   experts: Person[];
-  me: number;
   busy: boolean;
   hesitationHours?: number;
   onCancel: () => void;
@@ -37,13 +36,13 @@ const TITLES: Record<DialogKind, string> = {
   reviewreturn: 'diagnosis.action.reviewreturn',
 };
 
-export function ActionDialog({ kind, experts, me, busy, onCancel, onOk }: Props) {
+export function ActionDialog({ kind, experts, busy, onCancel, onOk }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DialogValues>();
   useEffect(() => {
     if (kind) form.resetFields();
   }, [kind, form]);
-  const others = experts.filter((e) => e.id !== me).map((e) => ({ value: e.id, label: e.name }));
+  const others = experts.map((e) => ({ value: e.id, label: e.name }));
   const required = (msg: string) => [{ required: true, whitespace: true, message: t(msg) }];
   return (
     <Modal

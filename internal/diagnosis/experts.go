@@ -1,0 +1,75 @@
+package diagnosis
+
+import (
+	"context"
+	"net/http"
+	"slices"
+
+	"telepath/internal/consultation"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Whom an expert may choose on a case (spec 2 §7 exp_list/*).
+const (
+	ChoiceOther  = "other"  // referral and handover: a colleague who does not hold the case
+	ChoiceReview = "review" // second-level review: anyone but the author
+	ChoiceInvite = "invite" // invitation: anyone not yet asked and still to answer
+)
+
+// ExpertChoices lists the experts of the case's center the caller may pick
+// for a referral, a review or an invitation. The caller is never offered.
+func (s *Service) ExpertChoices(ctx context.Context, id int64, choice string) ([]consultation.PersonRef, error) {
+	r, err := s.deps.Cases.Case(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.CenterID == nil {
+		return []consultation.PersonRef{}, nil
+	}
+	all, err := s.deps.Experts(ctx, *r.CenterID)
+	if err != nil {
+		return nil, err
+	}
+	skip := []int64{access.FromContext(ctx).UserID}
+	switch choice {
+	case ChoiceOther:
+		if r.ExpertID != nil {
+			skip = append(skip, *r.ExpertID)
+		}
+	case ChoiceInvite:
+		var asked []int64
+		if err := db.Select(ctx, s.db, &asked, s.db.Builder().Select("invitee_id").From("invitations").
+			Where("consult_id = ? AND status = 0", id)); err != nil {
+			return nil, apperr.Wrap(err, "load invitations")
+		}
+		skip = append(skip, asked...)
+	}
+	out := []consultation.PersonRef{}
+	for _, e := range all {
+		if !slices.Contains(skip, e.ID) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+func (s *Service) expertChoiceRoutes(api *httpx.API) {
+	for _, c := range []struct{ choice, what string }{
+		{ChoiceOther, "a referral or handover (not the caller, not the assigned expert)"},
+		{ChoiceReview, "a second-level review (not the caller)"},
+		{ChoiceInvite, "an invitation (not the caller, not those with an unanswered invitation)"},
+	} {
+		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/exp_list/" + c.choice, ID: "diagnosis-experts-" + c.choice,
+			Summary: "Experts of the case's center to choose for " + c.what, Tags: tags, Roles: experts},
+			func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]consultation.PersonRef], error) {
+				l, err := s.ExpertChoices(ctx, in.ID, c.choice)
+				if err != nil {
+					return nil, err
+				}
+				return httpx.OK(l), nil
+			})
+	}
+}
