@@ -203,6 +203,13 @@ var Transitions = map[string]Transition{
 	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing && s.Assigned },
 		Apply: func(*State) {}},
+	// The expert grades the quality of the case's slides while the case is theirs.
+	"slide_judge": {Name: "slide_judge", Roles: experts, Holder: AssignedExpert,
+		From: func(s State) bool {
+			return (s.Status == StatusSubmitted || s.Status == StatusToReview || s.Status == StatusCompleted) && s.Assigned &&
+				s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+		},
+		Apply: func(*State) {}},
 	"report_print": {Name: "report_print", Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},

@@ -68,6 +68,7 @@ var allowedFrom = map[string][]string{
 	"advice":                {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_cancel":         {"pending_diagnosis", "diagnosing", "to_review"},
 	"save_shots":            {"pending_diagnosis", "diagnosing", "to_review"},
+	"slide_judge":           {"pending_diagnosis", "diagnosing", "to_review", "published", "counter_audit_to_confirm", "counter_audit_rejected", "releasing"},
 	"shots_update":          {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected"},

@@ -3,6 +3,8 @@ import { Alert, Badge, Button, Descriptions, Drawer, Empty, Flex, Space, Spin, T
 import { DownloadOutlined, EyeInvisibleOutlined, PaperClipOutlined, ThunderboltFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
+import { useSlideJudgements } from '../../lib/slideQuality';
+import { SlideGradeTag } from '../../components/slide/SlideGradeTag';
 import { useCaseDetail, useCaseLog, useCaseMessages, type CaseDetail, type CaseInput } from './api';
 import { CaseStatusTag, ChargeTag, TimingTag } from './status';
 import { ageText } from './useCaseColumns';
@@ -170,13 +172,15 @@ function Files({ d }: { d: CaseDetail }) {
         style={{ marginBottom: 24 }}
       />
       <Typography.Title level={5}>{t('case.section.slides')}</Typography.Title>
-      <SlideTable slides={d.slides ?? []} />
+      <SlideTable slides={d.slides ?? []} caseId={d.id} />
     </>
   );
 }
 
-export function SlideTable({ slides }: { slides: CaseDetail['slides'] }) {
+/** The case's slides; with caseId (a submitted case) also the expert's verdict on each slide's quality. */
+export function SlideTable({ slides, caseId = 0 }: { slides: CaseDetail['slides']; caseId?: number }) {
   const { t } = useTranslation();
+  const judgements = useSlideJudgements(caseId);
   return (
     <Table
       size="small"
@@ -191,6 +195,7 @@ export function SlideTable({ slides }: { slides: CaseDetail['slides'] }) {
         { key: 'ranse', dataIndex: 'ranse', title: t('case.slide.stain'), width: 90, render: (x: string) => x || 'HE' },
         { key: 'format', dataIndex: 'format', title: t('case.slide.format'), width: 90, render: (x: string) => (x ? x.toUpperCase() : '—') },
         { key: 'size', dataIndex: 'filesize', title: t('case.attachment.size'), width: 110, render: (x: number) => formatSize(x) },
+        ...(caseId > 0 ? [{ key: 'quality', title: t('slideQuality.title'), width: 130, render: (_: unknown, s: { id: number }) => <SlideGradeTag j={judgements.data?.get(s.id)} /> }] : []),
         {
           key: 'viewable',
           title: t('case.slide.view'),

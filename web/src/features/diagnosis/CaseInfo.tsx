@@ -9,6 +9,8 @@ import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, useSameCases, type CaseDetail } from './api';
 import { useViewerInfo } from '../../lib/slideViewer';
+import { useSlideJudgements } from '../../lib/slideQuality';
+import { SlideQualityCell } from './SlideQuality';
 
 const MESSAGE_MAX = 150;
 type CaseForm = Record<string, unknown>;
@@ -173,6 +175,8 @@ function Files({ d }: { d: CaseDetail }) {
   const { t } = useTranslation();
   const showError = useApiError();
   const slides = [...(d.slides ?? [])].filter((s) => s.status !== -1).sort((a, b) => a.sort - b.sort);
+  const judgements = useSlideJudgements(d.id);
+  const canJudge = (d.actions ?? []).includes('slide_judge');
   return (
     <Flex vertical gap={16}>
       <div>
@@ -186,10 +190,24 @@ function Files({ d }: { d: CaseDetail }) {
           dataSource={slides}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('case.slide.none')} /> }}
           columns={[
-            { key: 'filename', dataIndex: 'filename', title: t('case.slide.file'), ellipsis: true },
-            { key: 'specimen', dataIndex: 'specimen_name', title: t('case.slide.specimen'), width: 120, render: (x: string) => x || '—' },
-            { key: 'block', dataIndex: 'paraffin_block_name', title: t('case.slide.block'), width: 80, render: (x: string) => x || '—' },
-            { key: 'ranse', dataIndex: 'ranse', title: t('case.slide.stain'), width: 70, render: (x: string) => x || 'HE' },
+            {
+              key: 'filename',
+              title: t('case.slide.file'),
+              render: (_: unknown, s) => (
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <Typography.Text ellipsis={{ tooltip: s.filename }}>{s.filename}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {[s.specimen_name, s.paraffin_block_name, s.ranse || 'HE'].filter(Boolean).join(' · ')}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              key: 'quality',
+              title: t('slideQuality.title'),
+              width: 160,
+              render: (_: unknown, s) => <SlideQualityCell caseId={d.id} slideId={s.id} name={s.filename} j={judgements.data?.get(s.id)} canJudge={canJudge} />,
+            },
             {
               key: 'open',
               title: t('case.slide.view'),

@@ -1440,6 +1440,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/slide_judgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The expert's verdicts on the quality of the case's slides
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["case-slide-judgements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/resources/{id}/slides": {
         parameters: {
             query?: never;
@@ -2588,6 +2608,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/judge/slide/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Judge the quality of a slide of the caller's case (grade A–D; D needs a reason)
+         * @description Roles: expert
+         */
+        post: operations["judge-slide-store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/judge/slide/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the verdict on a slide's quality
+         * @description Roles: expert
+         */
+        post: operations["judge-slide-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/log/operation": {
         parameters: {
             query?: never;
@@ -3630,6 +3690,9 @@ export interface components {
         DataItemBody: {
             data: components["schemas"]["Item"];
         };
+        DataJudgementBody: {
+            data: components["schemas"]["Judgement"];
+        };
         DataLayoutBody: {
             data: components["schemas"]["Layout"];
         };
@@ -3653,6 +3716,9 @@ export interface components {
         };
         DataListInvitationBody: {
             data: components["schemas"]["Invitation"][] | null;
+        };
+        DataListJudgementBody: {
+            data: components["schemas"]["Judgement"][] | null;
         };
         DataListLogEntryBody: {
             data: components["schemas"]["LogEntry"][] | null;
@@ -4263,6 +4329,46 @@ export interface components {
              */
             status?: 0 | 1;
             unit?: string;
+        };
+        "Judge-slide-storeRequest": {
+            /** Format: int64 */
+            consult_id: number;
+            /**
+             * @description A excellent, B good, C acceptable, D not qualified
+             * @enum {string}
+             */
+            grade?: "A" | "B" | "C" | "D";
+            /** @description Required for grade D */
+            reason?: string;
+            /** Format: int64 */
+            slide_id: number;
+        };
+        "Judge-slide-updateRequest": {
+            /**
+             * @description A excellent, B good, C acceptable, D not qualified
+             * @enum {string}
+             */
+            grade?: "A" | "B" | "C" | "D";
+            /** Format: int64 */
+            id: number;
+            /** @description Required for grade D */
+            reason?: string;
+        };
+        Judgement: {
+            /** Format: int64 */
+            consult_id: number;
+            /** @enum {string} */
+            grade: "A" | "B" | "C" | "D";
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            judged_by: number;
+            judged_by_name: string;
+            reason: string;
+            /** Format: int64 */
+            slide_id: number;
+            /** Format: date-time */
+            updated_at: string;
         };
         Label: {
             color: string;
@@ -8030,6 +8136,38 @@ export interface operations {
             };
         };
     };
+    "case-slide-judgements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListJudgementBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-slides": {
         parameters: {
             query?: never;
@@ -10159,6 +10297,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataHospitalBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "judge-slide-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Judge-slide-storeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataJudgementBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "judge-slide-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Judge-slide-updateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataJudgementBody"];
                 };
             };
             /** @description Error */

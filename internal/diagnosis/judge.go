@@ -1,0 +1,187 @@
+package diagnosis
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"telepath/internal/consultation"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Slide quality grades (spec 2 §5 Evaluation): A to D, D not qualified.
+var slideGrades = []string{"A", "B", "C", "D"}
+
+const gradeUnqualified = "D"
+
+// JudgementInput is the expert's verdict on one slide's quality.
+type JudgementInput struct {
+	Grade  string `json:"grade,omitempty" enum:"A,B,C,D" doc:"A excellent, B good, C acceptable, D not qualified"`
+	Reason string `json:"reason,omitempty" maxLength:"500" doc:"Required for grade D"`
+}
+
+// Judgement is a slide's quality as the expert judged it.
+type Judgement struct {
+	ID           int64     `json:"id" db:"id"`
+	ConsultID    int64     `json:"consult_id" db:"consult_id"`
+	SlideID      int64     `json:"slide_id" db:"slide_id"`
+	Grade        string    `json:"grade" db:"grade" enum:"A,B,C,D"`
+	Reason       string    `json:"reason" db:"reason"`
+	JudgedBy     int64     `json:"judged_by" db:"judged_by"`
+	JudgedByName string    `json:"judged_by_name" db:"judged_by_name"`
+	UpdatedAt    time.Time `json:"updated_at" db:"updated_at"`
+}
+
+func (in *JudgementInput) validate() error {
+	in.Reason = strings.TrimSpace(in.Reason)
+	var v apperr.Validation
+	if !slices.Contains(slideGrades, in.Grade) {
+		v.Add("grade", "judge.grade_required")
+	}
+	if in.Grade == gradeUnqualified && in.Reason == "" {
+		v.Add("reason", "judge.reason_required")
+	}
+	if len([]rune(in.Reason)) > 500 {
+		v.Add("reason", "field.too_long", "max", 500)
+	}
+	return v.Err()
+}
+
+// JudgeSlide records the assigned expert's first verdict on a slide of the case.
+func (s *Service) JudgeSlide(ctx context.Context, consultID, slideID int64, in JudgementInput) (*Judgement, error) {
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	me := access.FromContext(ctx).UserID
+	err := s.deps.Cases.Apply(ctx, consultID, "slide_judge", in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+		var n int
+		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("slides").
+			Where("id = ? AND consult_id = ? AND status >= 0", slideID, consultID)); err != nil {
+			return nil, apperr.Wrap(err, "load slide")
+		}
+		if n == 0 {
+			return nil, apperr.New(apperr.Invalid, "error.validation").Field("slide_id", "judge.slide_unknown")
+		}
+		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("slide_judgements").Where("slide_id = ?", slideID)); err != nil {
+			return nil, apperr.Wrap(err, "load judgement")
+		}
+		if n > 0 {
+			return nil, refuse("judge.already")
+		}
+		now := s.now()
+		_, err := db.Exec(ctx, tx, tx.Builder().Insert("slide_judgements").
+			Columns("consult_id", "slide_id", "grade", "reason", "judged_by", "created_at", "updated_at").
+			Values(consultID, slideID, in.Grade, in.Reason, me, now, now))
+		return nil, apperr.Wrap(err, "judge slide")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.judgement(ctx, "j.slide_id = ?", slideID)
+}
+
+// UpdateJudgement changes the verdict on a slide of the caller's case.
+func (s *Service) UpdateJudgement(ctx context.Context, judgementID int64, in JudgementInput) (*Judgement, error) {
+	if err := in.validate(); err != nil {
+		return nil, err
+	}
+	j, err := s.judgement(ctx, "j.id = ?", judgementID)
+	if err != nil {
+		return nil, err
+	}
+	me := access.FromContext(ctx).UserID
+	err = s.deps.Cases.Apply(ctx, j.ConsultID, "slide_judge", in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+		_, err := db.Exec(ctx, tx, tx.Builder().Update("slide_judgements").SetMap(map[string]any{
+			"grade": in.Grade, "reason": in.Reason, "judged_by": me, "updated_at": s.now(),
+		}).Where("id = ?", judgementID))
+		return nil, apperr.Wrap(err, "update judgement")
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.judgement(ctx, "j.id = ?", judgementID)
+}
+
+func (in JudgementInput) summary() string {
+	return strings.TrimSpace(in.Grade + " " + in.Reason)
+}
+
+func (s *Service) judgements(b db.Querier) func(ctx context.Context, where string, args ...any) ([]Judgement, error) {
+	return func(ctx context.Context, where string, args ...any) ([]Judgement, error) {
+		out := []Judgement{}
+		err := db.Select(ctx, b, &out, s.db.Builder().Select("j.id", "j.consult_id", "j.slide_id", "j.grade", "j.reason", "j.judged_by",
+			"u.name AS judged_by_name", "j.updated_at").From("slide_judgements j").Join("users u ON u.id = j.judged_by").
+			Where(where, args...).OrderBy("j.slide_id"))
+		return out, apperr.Wrap(err, "load judgements")
+	}
+}
+
+// judgement loads one judgement on a case the caller may see.
+func (s *Service) judgement(ctx context.Context, where string, arg int64) (*Judgement, error) {
+	l, err := s.judgements(s.db)(ctx, where, arg)
+	if err != nil {
+		return nil, err
+	}
+	if len(l) == 0 {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	}
+	if _, err := s.deps.Cases.Case(ctx, l[0].ConsultID); err != nil {
+		return nil, err
+	}
+	return &l[0], nil
+}
+
+// CaseJudgements lists the verdicts on the slides of a case the caller may see.
+func (s *Service) CaseJudgements(ctx context.Context, consultID int64) ([]Judgement, error) {
+	if _, err := s.deps.Cases.Case(ctx, consultID); err != nil {
+		return nil, err
+	}
+	return s.judgements(s.db)(ctx, "j.consult_id = ?", consultID)
+}
+
+func (s *Service) judgeRoutes(api *httpx.API) {
+	jtags := []string{"Slide quality"}
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/store", ID: "judge-slide-store",
+		Summary: "Judge the quality of a slide of the caller's case (grade A–D; D needs a reason)", Tags: jtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			Body struct {
+				ConsultID int64 `json:"consult_id" minimum:"1"`
+				SlideID   int64 `json:"slide_id" minimum:"1"`
+				JudgementInput
+			}
+		}) (*httpx.Data[*Judgement], error) {
+			j, err := s.JudgeSlide(ctx, in.Body.ConsultID, in.Body.SlideID, in.Body.JudgementInput)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(j), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/update", ID: "judge-slide-update",
+		Summary: "Change the verdict on a slide's quality", Tags: jtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			Body struct {
+				ID int64 `json:"id" minimum:"1"`
+				JudgementInput
+			}
+		}) (*httpx.Data[*Judgement], error) {
+			j, err := s.UpdateJudgement(ctx, in.Body.ID, in.Body.JudgementInput)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(j), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/slide_judgements",
+		ID: "case-slide-judgements", Summary: "The expert's verdicts on the quality of the case's slides", Tags: jtags, Roles: readers},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Judgement], error) {
+			l, err := s.CaseJudgements(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
+}
