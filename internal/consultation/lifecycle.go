@@ -36,6 +36,8 @@ type State struct {
 	ManageConfirm int  `json:"manage_confirm" db:"manage_confirm"`
 	Assigned      bool `json:"-" db:"-"`
 	Releasing     bool `json:"-" db:"-"` // published, still in the hesitation period
+	// SupplementReview: a supplementary report of the case waits for its reviewer.
+	SupplementReview bool `json:"supplement_review" db:"supplement_review"`
 }
 
 // editable: the site may change the registration.
@@ -200,9 +202,19 @@ var Transitions = map[string]Transition{
 	"invite_reply": {Name: "invite_reply", Roles: experts,
 		From:  func(s State) bool { return s.Status != StatusToSubmit && s.IsRecall == RecallNone },
 		Apply: func(*State) {}},
-	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert,
-		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing && s.Assigned },
+	// Supplementary report: the assigned expert writes, sends to review,
+	// publishes or discards it while none is under review; the reviewer
+	// (named on the supplement, checked by the diagnosis domain) answers.
+	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
+	"append_toreview": {Name: "append_toreview", Roles: experts, Holder: AssignedExpert, From: supplementable,
+		Apply: func(s *State) { s.SupplementReview = true }},
+	"append_reviewrecall": {Name: "append_reviewrecall", Roles: experts, Holder: AssignedExpert, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
+	"append_approve": {Name: "append_approve", Roles: experts, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
+	"append_reviewreturn": {Name: "append_reviewreturn", Roles: experts, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
 	"report_print": {Name: "report_print", Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
@@ -257,6 +269,15 @@ func handable(s State) bool {
 	return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 }
 
+// supplementable: the report is released and no supplement is under review.
+func supplementable(s State) bool {
+	return s.Status == StatusCompleted && !s.Releasing && s.Assigned && !s.SupplementReview
+}
+
+func supplementInReview(s State) bool {
+	return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.SupplementReview
+}
+
 // advisable: the assigned expert is working on the case.
 func advisable(s State) bool {
 	return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
@@ -292,7 +313,7 @@ var colours = map[string]string{
 	"withdraw_unconfirmed": "amber", "recalled": "red", "returned_to_site": "red", "returned_to_center": "red",
 	"to_be_submitted": "orange", "draft": "orange", "to_allot": "purple", "pending_diagnosis": "blue",
 	"diagnosing": "purple", "to_review": "pink", "published": "green", "releasing": "blue",
-	"counter_audit_to_confirm": "brown", "counter_audit_rejected": "indigo",
+	"counter_audit_to_confirm": "brown", "counter_audit_rejected": "indigo", "supplement_to_review": "pink",
 }
 
 // LabelKey names the display status of st (spec 2 §4 Consultation status labels).
@@ -324,6 +345,8 @@ func LabelKey(st State) string {
 		return "counter_audit_to_confirm"
 	case st.ManageConfirm == 3:
 		return "counter_audit_rejected"
+	case st.SupplementReview:
+		return "supplement_to_review"
 	}
 	return "published"
 }
