@@ -104,6 +104,8 @@ func TestSupplementReview(t *testing.T) {
 		refused("POST", d+"/append_diagnosis/reviewreturn", expert2, map[string]any{"note": "  "}, 422)
 		refused("POST", d+"/append_diagnosis/reviewrecall", expert2, nil, 409)
 		refused("POST", d+"/review_approve", expert2, nil, 409)
+		// A counter-audit would reopen the case under the reviewer's feet.
+		refused("POST", "/api/admin/consultation/"+id+"/counter_audit", e.login("admin"), map[string]any{"reason": "复核"}, 409)
 		e.expect(e.do("POST", d+"/append_diagnosis/reviewreturn", expert2, map[string]any{"note": "请补充 HER2 结果"}), 200)
 		if l := label(); l != "published" {
 			t.Fatalf("label after return %s", l)

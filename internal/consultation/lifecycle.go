@@ -221,9 +221,11 @@ var Transitions = map[string]Transition{
 	"report_deliver": {Name: "report_deliver", Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
+	// Not while a supplement is under review: the counter-audit reopens the
+	// case, which would leave the supplement's review stranded.
 	"counter_audit": {Name: "counter_audit", Roles: []string{access.Admin},
 		From: func(s State) bool {
-			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
+			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
 		},
 		Apply: func(s *State) { s.ManageConfirm = 2 }},
 	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: experts, Holder: AssignedExpert,

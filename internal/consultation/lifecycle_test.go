@@ -60,7 +60,7 @@ var allowedFrom = map[string][]string{
 	"append_approve":        {"supplement_to_review"},
 	"append_reviewreturn":   {"supplement_to_review"},
 	"report_print":          {"published", "counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
-	"counter_audit":         {"published", "counter_audit_rejected", "supplement_to_review"},
+	"counter_audit":         {"published", "counter_audit_rejected"},
 	"counter_audit_confirm": {"counter_audit_to_confirm"},
 	"counter_audit_reject":  {"counter_audit_to_confirm"},
 	"report_deliver":        {"published", "counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
