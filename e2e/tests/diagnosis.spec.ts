@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
-import { assignedCase, diagnosedCase, type CreatedCase } from '../lib/diagnosis-cases';
+import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/diagnosis-cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -256,6 +256,124 @@ test('a supplementary draft survives a reload and can be discarded; the report s
   await expect(page.getByTestId('version-0-1')).toBeVisible();
   await expect(page.getByTestId('version-1-1')).toHaveCount(0);
 });
+
+test('a supplementary report goes to review: rejected with a reason, edited, sent again, accepted and published; the site sees both', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const c = await diagnosedCase({ patient: '韩思远', opinion: '（乳腺）浸润性导管癌，II 级。' });
+  expect((await call('POST', `/api/diagnosis/${c.id}/publish`, { token: await apiLogin('expert'), body: { confirm_unviewed: true } })).status).toBe(200);
+  const status = (p: Page) => p.getByTestId('supplement-status');
+  const reviewState = (p: Page) => p.getByTestId('supplement-review-state');
+  const sendTo = async (name: string) => {
+    await page.getByTestId('action-supplement-toreview').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '补充报告送审' });
+    await dialog.locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).click();
+    await dialog.getByTestId('dialog-ok').click();
+    await expect(toast(page).getByText('补充报告已送审')).toBeVisible();
+    await expect(status(page)).toHaveText('待审核');
+    return Date.now();
+  };
+
+  // 1. The expert writes a supplement and sends it to expert2; it is read-only under review.
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-supplement').click();
+  await field(page, 'opinion').fill('补充：ER(+)，PR(+)。');
+  const firstSent = await sendTo('刘芳');
+  await expect(field(page, 'opinion')).toHaveAttribute('readonly', '');
+  await expect(reviewState(page)).toContainText('刘芳');
+  await expect(page.getByTestId('action-supplement-reviewrecall')).toBeVisible();
+  await expect(page.getByTestId('action-supplement-publish')).toHaveCount(0);
+  await expect(page.getByTestId('action-supplement-discard')).toHaveCount(0);
+
+  // 2. expert2 finds it under the to-review tab, marked as a supplement, and rejects it with a reason.
+  const expert2 = await pageAs(browser, 'expert2', '/diagnosis/manage');
+  await expert2.getByTestId('tab-to_review').click();
+  const row = expert2.locator('.ant-table-row').filter({ has: expert2.getByTestId(`open-${c.id}`) });
+  await expect(row).toContainText('补充报告待审核');
+  await expert2.getByTestId(`open-${c.id}`).click();
+  await expect(expert2).toHaveURL(new RegExp(`/diagnosis/item/${c.id}$`));
+  await expect(status(expert2)).toHaveText('待审核');
+  await expect(field(expert2, 'opinion')).toHaveValue('补充：ER(+)，PR(+)。');
+  await expect(field(expert2, 'opinion')).toHaveAttribute('readonly', '');
+  await expect(expert2.getByTestId('version-0-1')).toBeVisible(); // the original report stays
+  await expert2.getByTestId('action-supplement-reviewreturn').click();
+  const reject = expert2.getByRole('dialog').filter({ hasText: '退回补充报告' });
+  await reject.getByTestId('dialog-ok').click();
+  await expect(reject.getByText('请输入原因')).toBeVisible(); // a reason is required
+  await reject.getByRole('textbox').fill('请补充 HER2 免疫组化结果。');
+  await reject.getByTestId('dialog-ok').click();
+  await expect(toast(expert2).getByText('补充报告已退回')).toBeVisible();
+  // Answered: it leaves the reviewer's panel and stays marked among the versions.
+  await expect(expert2.getByTestId('action-supplement-approve')).toHaveCount(0);
+  await expect(expert2.getByTestId('version-1-1')).toContainText('审核退回');
+
+  // 3. The expert sees the reason, cannot publish, edits (the reason stays) and sends it again.
+  await page.reload();
+  await expect(status(page)).toHaveText('审核退回');
+  await expect(reviewState(page)).toContainText('请补充 HER2 免疫组化结果。');
+  await expect(page.getByTestId('action-supplement-publish')).toHaveCount(0);
+  await field(page, 'opinion').fill('补充：ER(+)，PR(+)，HER2(1+)。');
+  await page.getByTestId('action-supplement-save').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  await expect(status(page)).toHaveText('草稿');
+  await expect(reviewState(page)).toContainText('请补充 HER2 免疫组化结果。');
+  await expect(page.getByTestId('action-supplement-publish')).toHaveCount(0);
+  // The same send URL again: past the client's 5 s guard against a repeated write.
+  await page.waitForTimeout(Math.max(0, 5500 - (Date.now() - firstSent)));
+  await sendTo('刘芳');
+
+  // 4. expert2 accepts it.
+  await expert2.reload();
+  await expect(field(expert2, 'opinion')).toHaveValue('补充：ER(+)，PR(+)，HER2(1+)。');
+  await expert2.getByTestId('action-supplement-approve').click();
+  await expert2.getByRole('dialog').filter({ hasText: '补充报告审核通过' }).getByTestId('dialog-ok').click();
+  await expect(toast(expert2).getByText('补充报告已审核通过')).toBeVisible();
+  await expert2.context().close();
+
+  // 5. The expert publishes it beside the original.
+  await page.reload();
+  await expect(status(page)).toHaveText('审核通过');
+  await expect(reviewState(page)).toContainText('刘芳');
+  await page.getByTestId('action-supplement-publish').click();
+  await confirmDialog(page, '签发补充报告').getByRole('button', { name: /确\s*定/ }).click();
+  await expect(toast(page).getByText('补充报告已签发')).toBeVisible();
+  await expect(page.getByTestId('version-1-1')).toContainText('已签发');
+  await expect(page.getByTestId('version-0-1')).toBeVisible();
+
+  // 6. The site sees both reports.
+  const site = await pageAs(browser, 'site', '/case/report');
+  await site.getByTestId(`view-${c.id}`).click();
+  const drawer = site.locator('.ant-drawer-content');
+  await expect(drawer.getByTestId('version-0-1')).toContainText('报告 v1');
+  await expect(drawer.getByTestId('version-1-1')).toContainText('补充报告 v1');
+  await expect(drawer).toContainText('HER2(1+)');
+  await site.context().close();
+});
+
+// The supplement panel under review, as its reviewer and its author see it, for people to look at.
+for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+  test(`supplement review panel in ${lang} at 1440`, async ({ browser }) => {
+    mkdirSync(OUT, { recursive: true });
+    const c = await diagnosedCase({ patient: '许清和', opinion: '（甲状腺）乳头状癌。' });
+    const [expert, expert2] = [await apiLogin('expert'), await apiLogin('expert2')];
+    const ok = async (token: string, p: string, body?: unknown) => expect((await call('POST', `/api/diagnosis/${c.id}${p}`, { token, body })).status).toBe(200);
+    await ok(expert, '/publish', { confirm_unviewed: true });
+    await ok(expert, '/append_diagnosis', { opinion: '补充：BRAF V600E 突变阳性。', remark: '分子检测结果回报后补充。' });
+    await ok(expert, '/append_diagnosis/toreview', { reviewer_id: await userId('expert2') });
+    const shot = async (user: string, name: string) => {
+      const ctx = await browser.newContext({ locale: lang, timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+      const p = await ctx.newPage();
+      await signInWithToken(p, user, { lang, to: `/diagnosis/item/${c.id}` });
+      await expect(p.getByTestId('supplement-status')).toBeVisible();
+      await p.waitForLoadState('networkidle');
+      await p.screenshot({ path: path.join(OUT, `${lang}-1440-supplement-${name}.png`) });
+      await ctx.close();
+    };
+    await shot('expert2', 'reviewer');
+    await ok(expert2, '/append_diagnosis/reviewreturn', { note: '请注明检测方法与平台。' });
+    await shot('expert', 'rejected');
+  });
+}
 
 test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   const c = await diagnosedCase({ patient: '欧阳小满', opinion: '（皮肤）脂溢性角化病。' });

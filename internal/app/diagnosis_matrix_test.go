@@ -119,6 +119,22 @@ func (e *env) column(id, col string) string {
 	return fmt.Sprint(v)
 }
 
+// supplementColumn reads one column of a case's latest supplementary report.
+func (e *env) supplementColumn(id, col string) string {
+	e.t.Helper()
+	var v any
+	if err := e.app.DB.Get(&v, e.app.DB.Rebind("SELECT "+col+" FROM diagnoses WHERE consult_id = ? AND type = 1 ORDER BY version DESC LIMIT 1"), id); err != nil {
+		e.t.Fatal(err)
+	}
+	if bs, ok := v.([]byte); ok {
+		return string(bs)
+	}
+	if v == nil {
+		return "<nil>"
+	}
+	return fmt.Sprint(v)
+}
+
 // diagStatus is the status of the latest diagnosis of a type ("" when none).
 func (e *env) diagStatus(id string, typ int) string {
 	e.t.Helper()
@@ -194,7 +210,31 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 			return id
 		},
 	}
-	m.stateOrder = []string{"pending", "diagnosing", "diagnosing_empty", "to_review", "approved", "published", "releasing"}
+	// The supplementary report of a published case and its review.
+	supplement := func(steps ...func(id string)) func() string {
+		return func() string {
+			id := m.stateSetups["published"]()
+			e.expect(e.do("POST", "/api/diagnosis/"+id+"/append_diagnosis", expert, map[string]any{"opinion": "补充：免疫组化 ER(+)。"}), 200)
+			for _, step := range steps {
+				step(id)
+			}
+			return id
+		}
+	}
+	suppToReview := func(id string) {
+		e.expect(e.do("POST", "/api/diagnosis/"+id+"/append_diagnosis/toreview", expert, map[string]any{"reviewer_id": m.reviewer}), 200)
+	}
+	suppAnswer := func(path string) func(id string) {
+		return func(id string) {
+			e.expect(e.do("POST", "/api/diagnosis/"+id+"/append_diagnosis/"+path, m.tokens["expert3"], map[string]any{"note": "请注明抗体克隆号"}), 200)
+		}
+	}
+	m.stateSetups["supplement_draft"] = supplement()
+	m.stateSetups["supplement_to_review"] = supplement(suppToReview)
+	m.stateSetups["supplement_returned"] = supplement(suppToReview, suppAnswer("reviewreturn"))
+	m.stateSetups["supplement_approved"] = supplement(suppToReview, suppAnswer("approve"))
+	m.stateOrder = []string{"pending", "diagnosing", "diagnosing_empty", "to_review", "approved", "published", "releasing",
+		"supplement_draft", "supplement_to_review", "supplement_returned", "supplement_approved"}
 
 	eq := func(t *testing.T, what, got, want string) {
 		t.Helper()
@@ -268,7 +308,32 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 		}},
 		{name: "append_diagnosis", path: "append_diagnosis", body: func(*diagMatrix) any { return map[string]any{"opinion": "补充：免疫组化 CK(+)。"} },
 			effect: func(t *testing.T, m *diagMatrix, id string) { eq(t, "supplement", e.diagStatus(id, 1), "draft") }},
-		{name: "append_diagnosis_publish", path: "append_diagnosis/publish"},
+		{name: "append_diagnosis_publish", path: "append_diagnosis/publish",
+			effect: func(t *testing.T, m *diagMatrix, id string) {
+				col(t, id, "status", "4")
+				col(t, id, "print_deliver_status", "1")
+				eq(t, "supplement", e.diagStatus(id, 1), "published")
+				eq(t, "diagnosis", e.diagStatus(id, 0), "published")
+			}},
+		{name: "append_toreview", path: "append_diagnosis/toreview", body: func(m *diagMatrix) any { return map[string]any{"reviewer_id": m.reviewer} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
+				col(t, id, "status", "4")
+				eq(t, "supplement", e.diagStatus(id, 1), "to_review")
+				eq(t, "supplement reviewer", e.supplementColumn(id, "reviewer_id"), itoa(m.reviewer))
+				eq(t, "supplement note", e.supplementColumn(id, "review_note"), "")
+			}},
+		{name: "append_reviewrecall", path: "append_diagnosis/reviewrecall",
+			effect: func(t *testing.T, m *diagMatrix, id string) { eq(t, "supplement", e.diagStatus(id, 1), "draft") }},
+		{name: "append_approve", path: "append_diagnosis/approve", body: func(*diagMatrix) any { return map[string]any{"note": "同意"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
+				col(t, id, "status", "4")
+				eq(t, "supplement", e.diagStatus(id, 1), "approved")
+			}},
+		{name: "append_reviewreturn", path: "append_diagnosis/reviewreturn", body: func(*diagMatrix) any { return map[string]any{"note": "请补充 HER2 结果"} },
+			effect: func(t *testing.T, m *diagMatrix, id string) {
+				eq(t, "supplement", e.diagStatus(id, 1), "returned")
+				eq(t, "supplement note", e.supplementColumn(id, "review_note"), "请补充 HER2 结果")
+			}},
 		{name: "counter_audit_confirm", path: "counter_audit/confirm"},
 	}
 	// Who may do what in each state; every other pair is refused.
@@ -280,6 +345,13 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 		"approved":         {"unlock": "expert", "save": "expert", "publish": "expert", "toreview": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
 		"published":        {"append_diagnosis": "expert"},
 		"releasing":        {"recall": "expert"},
+		// A supplement never sent to review may be published at once; one
+		// sent must be accepted first. Under review only the reviewer answers
+		// and the author may take it back.
+		"supplement_draft":     {"append_diagnosis": "expert", "append_diagnosis_publish": "expert", "append_toreview": "expert"},
+		"supplement_to_review": {"append_reviewrecall": "expert", "append_approve": "expert3", "append_reviewreturn": "expert3"},
+		"supplement_returned":  {"append_diagnosis": "expert", "append_toreview": "expert"},
+		"supplement_approved":  {"append_diagnosis": "expert", "append_diagnosis_publish": "expert", "append_toreview": "expert"},
 	}
 	return m
 }

@@ -36,6 +36,8 @@ type State struct {
 	ManageConfirm int  `json:"manage_confirm" db:"manage_confirm"`
 	Assigned      bool `json:"-" db:"-"`
 	Releasing     bool `json:"-" db:"-"` // published, still in the hesitation period
+	// SupplementReview: a supplementary report of the case waits for its reviewer.
+	SupplementReview bool `json:"supplement_review" db:"supplement_review"`
 }
 
 // editable: the site may change the registration.
@@ -200,8 +202,10 @@ var Transitions = map[string]Transition{
 	"invite_reply": {Name: "invite_reply", Roles: experts,
 		From:  func(s State) bool { return s.Status != StatusToSubmit && s.IsRecall == RecallNone },
 		Apply: func(*State) {}},
-	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert,
-		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing && s.Assigned },
+	// Supplementary report: the assigned expert writes, sends to review,
+	// publishes or discards it while none is under review; the reviewer
+	// (named on the supplement, checked by the diagnosis domain) answers.
+	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
 	// The expert grades the quality of the case's slides while the case is theirs.
 	"slide_judge": {Name: "slide_judge", Roles: experts, Holder: AssignedExpert,
@@ -210,15 +214,25 @@ var Transitions = map[string]Transition{
 				s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
+	"append_toreview": {Name: "append_toreview", Roles: experts, Holder: AssignedExpert, From: supplementable,
+		Apply: func(s *State) { s.SupplementReview = true }},
+	"append_reviewrecall": {Name: "append_reviewrecall", Roles: experts, Holder: AssignedExpert, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
+	"append_approve": {Name: "append_approve", Roles: experts, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
+	"append_reviewreturn": {Name: "append_reviewreturn", Roles: experts, From: supplementInReview,
+		Apply: func(s *State) { s.SupplementReview = false }},
 	"report_print": {Name: "report_print", Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
 	"report_deliver": {Name: "report_deliver", Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
+	// Not while a supplement is under review: the counter-audit reopens the
+	// case, which would leave the supplement's review stranded.
 	"counter_audit": {Name: "counter_audit", Roles: []string{access.Admin},
 		From: func(s State) bool {
-			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
+			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
 		},
 		Apply: func(s *State) { s.ManageConfirm = 2 }},
 	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: experts, Holder: AssignedExpert,
@@ -264,6 +278,15 @@ func handable(s State) bool {
 	return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 }
 
+// supplementable: the report is released and no supplement is under review.
+func supplementable(s State) bool {
+	return s.Status == StatusCompleted && !s.Releasing && s.Assigned && !s.SupplementReview
+}
+
+func supplementInReview(s State) bool {
+	return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.SupplementReview
+}
+
 // advisable: the assigned expert is working on the case.
 func advisable(s State) bool {
 	return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
@@ -299,7 +322,7 @@ var colours = map[string]string{
 	"withdraw_unconfirmed": "amber", "recalled": "red", "returned_to_site": "red", "returned_to_center": "red",
 	"to_be_submitted": "orange", "draft": "orange", "to_allot": "purple", "pending_diagnosis": "blue",
 	"diagnosing": "purple", "to_review": "pink", "published": "green", "releasing": "blue",
-	"counter_audit_to_confirm": "brown", "counter_audit_rejected": "indigo",
+	"counter_audit_to_confirm": "brown", "counter_audit_rejected": "indigo", "supplement_to_review": "pink",
 }
 
 // LabelKey names the display status of st (spec 2 §4 Consultation status labels).
@@ -331,6 +354,8 @@ func LabelKey(st State) string {
 		return "counter_audit_to_confirm"
 	case st.ManageConfirm == 3:
 		return "counter_audit_rejected"
+	case st.SupplementReview:
+		return "supplement_to_review"
 	}
 	return "published"
 }

@@ -25,6 +25,7 @@ var states = map[string]State{
 	"counter_audit_to_confirm": {Status: StatusCompleted, Assigned: true, ManageConfirm: 2},
 	"counter_audit_rejected":   {Status: StatusCompleted, Assigned: true, ManageConfirm: 3},
 	"releasing":                {Status: StatusCompleted, Assigned: true, Releasing: true},
+	"supplement_to_review":     {Status: StatusCompleted, Assigned: true, SupplementReview: true},
 }
 
 // allowedFrom is the life cycle written out by hand: which display statuses
@@ -54,11 +55,15 @@ var allowedFrom = map[string][]string{
 	"delay":                 {"pending_diagnosis", "diagnosing", "to_review"},
 	"invite":                {"pending_diagnosis", "diagnosing", "to_review"},
 	"append_diagnosis":      {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
-	"report_print":          {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"append_toreview":       {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"append_reviewrecall":   {"supplement_to_review"},
+	"append_approve":        {"supplement_to_review"},
+	"append_reviewreturn":   {"supplement_to_review"},
+	"report_print":          {"published", "counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 	"counter_audit":         {"published", "counter_audit_rejected"},
 	"counter_audit_confirm": {"counter_audit_to_confirm"},
 	"counter_audit_reject":  {"counter_audit_to_confirm"},
-	"report_deliver":        {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"report_deliver":        {"published", "counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 	"expert_referral":       {"pending_diagnosis", "diagnosing"},
 	"handover":              {"pending_diagnosis", "diagnosing"},
 	"handover_recall":       {"pending_diagnosis"},
@@ -68,14 +73,14 @@ var allowedFrom = map[string][]string{
 	"advice":                {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_cancel":         {"pending_diagnosis", "diagnosing", "to_review"},
 	"save_shots":            {"pending_diagnosis", "diagnosing", "to_review"},
-	"slide_judge":           {"pending_diagnosis", "diagnosing", "to_review", "published", "counter_audit_to_confirm", "counter_audit_rejected", "releasing"},
+	"slide_judge":           {"pending_diagnosis", "diagnosing", "to_review", "published", "counter_audit_to_confirm", "counter_audit_rejected", "releasing", "supplement_to_review"},
 	"shots_update":          {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
-		"counter_audit_to_confirm", "counter_audit_rejected"},
+		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 	"advice_transfer": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
-		"counter_audit_to_confirm", "counter_audit_rejected"},
+		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 	"invite_reply": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
-		"counter_audit_to_confirm", "counter_audit_rejected"},
+		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 }
 
 // endsIn is where each transition leads.
@@ -87,6 +92,7 @@ var endsIn = map[string]string{
 	"counter_audit": "counter_audit_to_confirm", "counter_audit_confirm": "diagnosing", "counter_audit_reject": "counter_audit_rejected",
 	"expert_referral": "pending_diagnosis", "handover": "pending_diagnosis", "handover_recall": "pending_diagnosis",
 	"publisher_publish": "published", "publisher_return": "pending_diagnosis",
+	"append_reviewrecall": "published", "append_approve": "published", "append_reviewreturn": "published",
 }
 
 func TestLabelsOfEveryState(t *testing.T) {

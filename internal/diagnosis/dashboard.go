@@ -17,8 +17,8 @@ import (
 type Dashboard struct {
 	Pending     int64 `json:"pending" db:"pending" doc:"Assigned, not started"`
 	Diagnosing  int64 `json:"diagnosing" db:"diagnosing" doc:"Locked by the expert"`
-	ToReview    int64 `json:"to_review" db:"to_review" doc:"Waiting for the expert's review of a colleague's diagnosis"`
-	InReview    int64 `json:"in_review" db:"in_review" doc:"The expert's diagnoses under review"`
+	ToReview    int64 `json:"to_review" db:"to_review" doc:"Waiting for the expert's review of a colleague's diagnosis or supplementary report"`
+	InReview    int64 `json:"in_review" db:"in_review" doc:"The expert's diagnoses and supplementary reports under review"`
 	Invited     int64 `json:"invited" db:"invited" doc:"Invitations not yet answered"`
 	Returned    int64 `json:"returned" db:"returned" doc:"Cases the expert returned to the center, not yet reassigned"`
 	Releasing   int64 `json:"releasing" db:"releasing" doc:"Published, still in the hesitation period"`
@@ -32,10 +32,12 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 	me := access.FromContext(ctx).UserID
 	now := s.now()
 	cases := map[string]sq.Sqlizer{
-		"pending":      sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 0 AND c.is_recall = 0", me),
-		"diagnosing":   sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 1 AND c.is_recall = 0", me),
-		"to_review":    sq.Expr("c.reviewer_id = ? AND c.status = 2", me),
-		"in_review":    sq.Expr("c.expert_id = ? AND c.status = 2", me),
+		"pending":    sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 0 AND c.is_recall = 0", me),
+		"diagnosing": sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 1 AND c.is_recall = 0", me),
+		"to_review": sq.Or{sq.Expr("c.reviewer_id = ? AND c.status = 2", me),
+			sq.Expr("c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1 AND status = 'to_review')", me)},
+		"in_review": sq.Or{sq.Expr("c.expert_id = ? AND c.status = 2", me),
+			sq.Expr("c.expert_id = ? AND c.id IN (SELECT consult_id FROM diagnoses WHERE type = 1 AND status = 'to_review')", me)},
 		"releasing":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.release_at": now}},
 		"timeout":      sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.Lt{"c.timeout_at": now}},
 		"soon_timeout": sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},

@@ -268,6 +268,27 @@ func (s *Service) reportRoutes(api *httpx.API) {
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.PublishSupplement(ctx, in.ID)
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/toreview", ID: "supplement-to-review", Summary: "Send the supplementary report to a second expert", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			Body struct {
+				ReviewerID int64 `json:"reviewer_id,omitempty"`
+			}
+		}) (*httpx.Empty, error) {
+			return httpx.Done(), s.SupplementToReview(ctx, in.ID, in.Body.ReviewerID)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/reviewrecall", ID: "supplement-review-recall", Summary: "Take the supplementary report back from review", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
+			return httpx.Done(), s.SupplementRecallReview(ctx, in.ID)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/approve", ID: "supplement-review-approve", Summary: "Accept a supplementary report under review", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.SupplementReview(ctx, in.ID, true, in.text())
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/reviewreturn", ID: "supplement-review-return", Summary: "Reject a supplementary report under review, with a reason", Tags: rtags, Roles: experts},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.SupplementReview(ctx, in.ID, false, in.text())
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/append_diagnosis/{supplement_id}", ID: "supplement-discard", Summary: "Discard the unpublished draft of a supplementary report", Tags: rtags, Roles: experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath

@@ -16,7 +16,7 @@ import {
   VerifiedOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { WorkAction } from './actions';
+import type { SupplementAction, WorkAction } from './actions';
 
 const ICONS: Record<WorkAction, React.ReactNode> = {
   lock: <LockOutlined />,
@@ -39,12 +39,23 @@ const PRIMARY: WorkAction[] = ['lock', 'publish', 'approve', 'recall', 'suppleme
 const SECONDARY: WorkAction[] = ['return', 'delay', 'invite', 'unlock'];
 const KEYS: Partial<Record<WorkAction, string>> = { save: 'Ctrl + S' };
 
+/** The supplement's buttons, in the order shown (left to right). */
+const SUPPLEMENT: { a: SupplementAction; label: string; icon: React.ReactNode; primary?: boolean; danger?: boolean }[] = [
+  { a: 'discard', label: 'diagnosis.action.supplementDiscard', icon: <DeleteOutlined />, danger: true },
+  { a: 'save', label: 'diagnosis.action.save', icon: <SaveOutlined /> },
+  { a: 'reviewrecall', label: 'diagnosis.action.reviewrecall', icon: <UndoOutlined /> },
+  { a: 'toreview', label: 'diagnosis.action.toreview', icon: <SendOutlined /> },
+  { a: 'reviewreturn', label: 'diagnosis.supplement.reject', icon: <RollbackOutlined />, danger: true },
+  { a: 'approve', label: 'diagnosis.supplement.accept', icon: <CheckOutlined />, primary: true },
+  { a: 'publish', label: 'diagnosis.action.supplementPublish', icon: <VerifiedOutlined />, primary: true },
+];
+
 interface Props {
   actions: WorkAction[];
   busy: boolean;
   saving: boolean;
   onAction: (a: WorkAction) => void;
-  supplement?: { onSave: () => void; onPublish: () => void; onCancel?: () => void; onDiscard?: () => void };
+  supplement?: { actions: SupplementAction[]; onAction: (a: SupplementAction) => void; onCancel?: () => void };
 }
 
 export function ActionBar({ actions, busy, saving, onAction, supplement }: Props) {
@@ -53,19 +64,29 @@ export function ActionBar({ actions, busy, saving, onAction, supplement }: Props
     return (
       <Flex gap={8} wrap justify="flex-end" style={{ borderTop: '1px solid #eef1f5', paddingTop: 10 }} data-testid="action-bar">
         {supplement.onCancel && <Button onClick={supplement.onCancel}>{t('common.cancel')}</Button>}
-        {supplement.onDiscard && (
-          <Button danger icon={<DeleteOutlined />} disabled={busy} onClick={supplement.onDiscard} data-testid="action-supplement-discard">
-            {t('diagnosis.action.supplementDiscard')}
-          </Button>
-        )}
-        <Tooltip title="Ctrl + S">
-          <Button icon={<SaveOutlined />} loading={saving} onClick={supplement.onSave} data-testid="action-supplement-save">
-            {t('diagnosis.action.save')}
-          </Button>
-        </Tooltip>
-        <Button type="primary" icon={<VerifiedOutlined />} disabled={busy} onClick={supplement.onPublish} data-testid="action-supplement-publish">
-          {t('diagnosis.action.supplementPublish')}
-        </Button>
+        {SUPPLEMENT.filter((b) => supplement.actions.includes(b.a)).map((b) => {
+          const button = (
+            <Button
+              key={b.a}
+              type={b.primary ? 'primary' : 'default'}
+              danger={b.danger}
+              icon={b.icon}
+              loading={b.a === 'save' ? saving : undefined}
+              disabled={busy && b.a !== 'save'}
+              onClick={() => supplement.onAction(b.a)}
+              data-testid={`action-supplement-${b.a}`}
+            >
+              {t(b.label)}
+            </Button>
+          );
+          return b.a === 'save' ? (
+            <Tooltip key={b.a} title="Ctrl + S">
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
+        })}
       </Flex>
     );
   if (!actions.length) return null;

@@ -52,6 +52,16 @@ export function DiagnosisFields({ values, readOnly, onChange }: Props) {
 
 const STATUS_COLOUR: Record<string, string> = { draft: 'default', to_review: 'processing', approved: 'success', returned: 'error', published: 'green' };
 
+/** The state of an unpublished supplement: draft, to review (new), accepted or rejected (spec 2 §5). */
+export function SupplementStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLOUR[status] ?? 'default'} bordered={false} style={{ fontWeight: 'normal' }} data-testid="supplement-status">
+      {t(`diagnosis.supplement.status.${status}`)}
+    </Tag>
+  );
+}
+
 /**
  * Earlier versions (published reports and supplements), newest first, folded. Every
  * version stays visible and marked: its kind and number, and whether a later report of
@@ -91,7 +101,7 @@ export function VersionList({ versions, consultNo }: { versions: readonly Diagno
               {v.type === 1 ? t('diagnosis.version.supplement') : t('diagnosis.version.normal')} v{v.version}
             </Tag>
             <Tag color={STATUS_COLOUR[v.status] ?? 'default'} bordered={false}>
-              {t(`diagnosis.status.${v.status}`)}
+              {t(v.type === 1 && v.status !== 'published' ? `diagnosis.supplement.status.${v.status}` : `diagnosis.status.${v.status}`)}
             </Tag>
             {superseded(v) && (
               <Tag color="orange" bordered={false}>

@@ -12,12 +12,12 @@ import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
 import { fetchNotViewed, previewReport, saveDraft, useCase, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
 import { ReplyBox } from './InvitationsPage';
-import { availableActions, canEdit, inHesitation, latestNormal, supplementDraft, type WorkAction } from './actions';
+import { availableActions, canEdit, inHesitation, latestNormal, supplementActions, workingSupplement, type SupplementAction, type WorkAction } from './actions';
 import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
 import { CaseInfo } from './CaseInfo';
 import { ActionDialog, type DialogKind, type DialogValues } from './dialogs';
 import { ActionBar } from './ActionBar';
-import { DiagnosisFields, VersionList } from './DiagnosisForm';
+import { DiagnosisFields, SupplementStatusTag, VersionList } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
 import { TransferActions } from './TransferActions';
@@ -38,6 +38,7 @@ export default function DiagnosisItemPage() {
   const nav = useNeighbours(id);
   const acts = useDiagnosisActions(id);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [suppDialog, setSuppDialog] = useState<SuppDialog | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [supplementOpen, setSupplementOpen] = useState(false);
 
@@ -46,13 +47,12 @@ export default function DiagnosisItemPage() {
   const myInvitations = useInvitationInfo(id, !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
-  const actions = useMemo<WorkAction[]>(
-    () =>
-      d
-        ? availableActions({ me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions: list, now })
-        : [],
+  const workState = useMemo(
+    () => (d ? { me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions: list, now } : null),
     [d, me, list, now],
   );
+  const actions = useMemo<WorkAction[]>(() => (workState ? availableActions(workState) : []), [workState]);
+  const suppActs = useMemo<SupplementAction[]>(() => (workState ? supplementActions(workState) : []), [workState]);
   const editable = canEdit(actions);
   const hesitating = inHesitation(work, now);
   useEffect(() => {
@@ -74,17 +74,19 @@ export default function DiagnosisItemPage() {
     onError: showError,
   });
 
-  // The supplementary report: its own draft while the report is released.
-  const supp = supplementDraft(list);
-  const suppEnabled = actions.includes('supplement') && (supplementOpen || !!supp);
+  // The supplementary report: its own draft while the report is released,
+  // shown to its author and, while it waits for them, to its reviewer.
+  const supp = workingSupplement(list);
+  const suppShown = suppActs.length > 0 && (!!supp || supplementOpen);
+  const suppEditable = suppShown && suppActs.includes('save');
   const suppDraft = useDraft({
     key: `${id}.supplement`,
     server: versions.isSuccess ? pickDraft(supp ?? EMPTY_DRAFT) : undefined,
-    enabled: suppEnabled,
+    enabled: suppEditable,
     save: (v) => acts.supplementSave.mutateAsync(v),
     onError: showError,
   });
-  const active = suppEnabled ? suppDraft : draft;
+  const active = suppShown ? suppDraft : draft;
 
   /** Moves to another screen after saving what is typed (never loses text). */
   const go = useCallback(
@@ -105,15 +107,15 @@ export default function DiagnosisItemPage() {
     const h = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        if (editable || suppEnabled) void save();
+        if (editable || suppEditable) void save();
       } else if (e.altKey && e.key === 'ArrowLeft' && nav.data?.prev) void go(`/diagnosis/item/${nav.data.prev}`);
       else if (e.altKey && e.key === 'ArrowRight' && nav.data?.next) void go(`/diagnosis/item/${nav.data.next}`);
     };
     window.addEventListener('keydown', h);
     return () => window.removeEventListener('keydown', h);
-  }, [save, editable, suppEnabled, nav.data, go]);
+  }, [save, editable, suppEditable, nav.data, go]);
 
-  const experts = useExpertChoices(id, dialog === 'invite' ? 'invite' : 'review', dialog === 'toreview' || dialog === 'invite');
+  const experts = useExpertChoices(id, dialog === 'invite' ? 'invite' : 'review', dialog === 'toreview' || dialog === 'invite' || suppDialog === 'toreview');
 
   const done = (text: string) => () => void message.success(text);
 
@@ -211,13 +213,51 @@ export default function DiagnosisItemPage() {
     }
   };
 
-  const publishSupplement = () =>
+  /** Saves the typed supplement; false (with a warning) when it has no opinion yet. */
+  const supplementReady = async () => {
+    if (!(await suppDraft.saveNow())) return false;
+    if (suppDraft.values.opinion.trim()) return true;
+    void message.warning(t('diagnosis.rule.opinion'));
+    return false;
+  };
+
+  const onSuppAction = async (a: SupplementAction) => {
+    switch (a) {
+      case 'save':
+        return save();
+      case 'publish':
+        return publishSupplement();
+      case 'discard':
+        return discardSupplement();
+      case 'reviewrecall':
+        return confirmThen(t('diagnosis.supplement.confirmRecall'), () => acts.supplementRecall.mutateAsync(), t('diagnosis.supplement.done.reviewrecall'));
+      case 'toreview':
+        if (!(await supplementReady())) return;
+        return setSuppDialog('toreview');
+      default:
+        return setSuppDialog(a);
+    }
+  };
+
+  const onSuppDialog = async (kind: DialogKind, v: DialogValues) => {
+    try {
+      if (kind === 'toreview') await acts.supplementToReview.mutateAsync(v.reviewer_id!);
+      else if (kind === 'approve') await acts.supplementApprove.mutateAsync(v.note?.trim() ?? '');
+      else await acts.supplementReturn.mutateAsync(v.note!.trim());
+      setSuppDialog(null);
+      void message.success(t(`diagnosis.supplement.done.${kind}`));
+    } catch (e) {
+      showError(e);
+    }
+  };
+
+  const publishSupplement = async () => {
+    if (!(await supplementReady())) return;
     modal.confirm({
       title: t('diagnosis.confirm.supplement'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       onOk: async () => {
-        if (!(await suppDraft.saveNow())) return;
         try {
           await acts.supplementPublish.mutateAsync();
           setSupplementOpen(false);
@@ -227,6 +267,7 @@ export default function DiagnosisItemPage() {
         }
       },
     });
+  };
 
   const discardSupplement = () =>
     modal.confirm({
@@ -261,7 +302,7 @@ export default function DiagnosisItemPage() {
   const lockHolder = d.locked_by == null ? null : d.locked_by === me ? t('diagnosis.lock.me') : d.locked_by === d.expert_id ? d.expert_name || `#${d.locked_by}` : `#${d.locked_by}`;
   const busy = Object.values(acts).some((m) => m.isPending);
   const released = work?.status === 'published';
-  const readOnlyReason = !editable && !suppEnabled
+  const readOnlyReason = !editable && !suppShown
     ? actions.includes('approve')
       ? t('diagnosis.readonly.review', { name: d.expert_name ?? '' })
       : d.locked_by != null && d.locked_by !== me
@@ -326,11 +367,20 @@ export default function DiagnosisItemPage() {
           <div style={{ position: 'sticky', top: 12 }}>
             <Card
               size="small"
-              title={suppEnabled ? t('diagnosis.supplement.title') : t('diagnosis.form.title')}
+              title={
+                suppShown ? (
+                  <Flex gap={8} align="center">
+                    {t('diagnosis.supplement.title')}
+                    {supp && <SupplementStatusTag status={supp.status} />}
+                  </Flex>
+                ) : (
+                  t('diagnosis.form.title')
+                )
+              }
               extra={
                 <Flex gap={8} align="center">
-                  <SaveState saving={active.saving} dirty={active.dirty} savedAt={active.savedAt} editable={editable || suppEnabled} />
-                  {(editable || suppEnabled) && (
+                  <SaveState saving={active.saving} dirty={active.dirty} savedAt={active.savedAt} editable={editable || suppEditable} />
+                  {(editable || suppEditable) && (
                     <TemplatePicker onPick={(x: Template, mode) => active.insert({ microscopic: x.microscopic, opinion: x.opinion, gross_description: x.gross_description }, mode)} />
                   )}
                 </Flex>
@@ -351,6 +401,7 @@ export default function DiagnosisItemPage() {
                 />
               )}
               {readOnlyReason && <Alert type="info" showIcon style={{ marginBottom: 8 }} message={readOnlyReason} />}
+              {suppShown && supp && <SupplementReviewState supp={supp} me={me} />}
               {work?.review_note && (work.status === 'returned' || work.status === 'approved') && (
                 <Alert
                   type={work.status === 'returned' ? 'error' : 'success'}
@@ -368,12 +419,12 @@ export default function DiagnosisItemPage() {
               {hesitating && work?.release_at && (
                 <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.hesitation', { time: countdown(Date.parse(work.release_at) - now) })} data-testid="hesitation" />
               )}
-              {released && !suppEnabled ? (
+              {released && !suppShown ? (
                 !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
               ) : (
                 <DiagnosisFields
                   values={active.values}
-                  readOnly={!(editable || suppEnabled)}
+                  readOnly={!(editable || suppEditable)}
                   onChange={active.setField}
                 />
               )}
@@ -383,9 +434,7 @@ export default function DiagnosisItemPage() {
                 saving={active.saving}
                 onAction={onAction}
                 supplement={
-                  suppEnabled
-                    ? { onSave: save, onPublish: publishSupplement, onCancel: supp ? undefined : () => setSupplementOpen(false), onDiscard: supp ? discardSupplement : undefined }
-                    : undefined
+                  suppShown ? { actions: suppActs, onAction: (a) => void onSuppAction(a), onCancel: supp ? undefined : () => setSupplementOpen(false) } : undefined
                 }
               />
             </Card>
@@ -412,7 +461,51 @@ export default function DiagnosisItemPage() {
         </Col>
       </Row>
       <ActionDialog kind={dialog} experts={experts.data ?? []} busy={busy} onCancel={() => setDialog(null)} onOk={onDialog} />
+      <ActionDialog kind={suppDialog} supplement experts={experts.data ?? []} busy={busy} onCancel={() => setSuppDialog(null)} onOk={onSuppDialog} />
     </div>
+  );
+}
+
+type SuppDialog = 'toreview' | 'approve' | 'reviewreturn';
+
+/** Where the supplement's review stands: who reviews it, and their answer. */
+function SupplementReviewState({ supp, me }: { supp: Diagnosis; me: number }) {
+  const { t } = useTranslation();
+  if (supp.status === 'to_review')
+    return (
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 8 }}
+        data-testid="supplement-review-state"
+        message={
+          supp.reviewer_id === me
+            ? t('diagnosis.supplement.reviewRequest', { name: supp.doctor_name })
+            : t('diagnosis.supplement.inReview', { name: supp.reviewer_name ?? '' })
+        }
+      />
+    );
+  if (!supp.review_note && supp.status !== 'approved') return null;
+  const accepted = supp.status === 'approved';
+  return (
+    <Alert
+      type={accepted ? 'success' : supp.status === 'returned' ? 'error' : 'warning'}
+      showIcon
+      style={{ marginBottom: 8 }}
+      data-testid="supplement-review-state"
+      message={
+        <span>
+          <b>{t(accepted ? 'diagnosis.supplement.acceptedBy' : 'diagnosis.supplement.rejectedBy', { name: supp.reviewer_name ?? '' })}</b>
+          {supp.review_note && (
+            <>
+              {t('diagnosis.supplement.noteSeparator')}
+              <span style={{ whiteSpace: 'pre-wrap' }}>{supp.review_note}</span>
+            </>
+          )}
+        </span>
+      }
+      description={supp.status === 'draft' ? t('diagnosis.supplement.resendHint') : undefined}
+    />
   );
 }
 

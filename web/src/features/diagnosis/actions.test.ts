@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { availableActions, canEdit, inHesitation, latestNormal, type VersionLike, type WorkState } from './actions';
+import { availableActions, canEdit, inHesitation, latestNormal, supplementActions, workingSupplement, type VersionLike, type WorkState } from './actions';
 
 const NOW = Date.parse('2026-11-22T04:00:00Z');
 const ME = 7;
@@ -72,5 +72,38 @@ describe('workspace actions', () => {
 
   it('a case no longer in the expert hands (returned, recalled): nothing', () => {
     expect(availableActions(state({ caseStatus: 0 }))).toEqual([]);
+  });
+});
+
+describe('supplementary report actions', () => {
+  const report = v('published', { release_at: '2026-11-20T00:00:00Z' });
+  const supp = (status: string, reviewer_id: number | null = null) => v(status, { type: 1, version: 1, reviewer_id });
+  const released = (extra: VersionLike[], s: Partial<WorkState> = {}) => supplementActions(state({ caseStatus: 4, versions: [report, ...extra], ...s }));
+
+  it('the expert starts one: save, send to review or publish at once', () => {
+    expect(released([])).toEqual(['save', 'toreview', 'publish']);
+    expect(released([supp('draft')])).toEqual(['save', 'toreview', 'publish', 'discard']);
+  });
+
+  it('once sent to review it is published only when accepted', () => {
+    expect(released([supp('draft', OTHER)])).toEqual(['save', 'toreview', 'discard']);
+    expect(released([supp('returned', OTHER)])).toEqual(['save', 'toreview', 'discard']);
+    expect(released([supp('approved', OTHER)])).toEqual(['save', 'toreview', 'publish', 'discard']);
+  });
+
+  it('under review: the author may only recall, the named reviewer answers, others nothing', () => {
+    expect(released([supp('to_review', OTHER)])).toEqual(['reviewrecall']);
+    expect(released([supp('to_review', ME)], { expertId: OTHER })).toEqual(['approve', 'reviewreturn']);
+    expect(released([supp('to_review', 11)], { expertId: OTHER })).toEqual([]);
+    expect(released([supp('draft', ME)], { expertId: OTHER })).toEqual([]);
+  });
+
+  it('nothing before the report is released, and the working one is the unpublished one', () => {
+    expect(supplementActions(state({ caseStatus: 4, versions: [v('published', { release_at: '2026-11-23T00:00:00Z' })] }))).toEqual([]);
+    expect(supplementActions(state({ caseStatus: 1, versions: [v('draft')] }))).toEqual([]);
+    const older = v('published', { type: 1, version: 1 });
+    const newer = v('returned', { type: 1, version: 2 });
+    expect(workingSupplement([report, older, newer])).toBe(newer);
+    expect(workingSupplement([report, older])).toBeUndefined();
   });
 });

@@ -22,6 +22,7 @@ export interface VersionLike {
   version: number;
   status: string;
   release_at?: string | null;
+  reviewer_id?: number | null;
 }
 
 export interface WorkState {
@@ -40,9 +41,9 @@ export function latestNormal<V extends VersionLike>(versions: readonly V[]): V |
   return versions.filter((v) => v.type === 0).sort((a, b) => b.version - a.version)[0];
 }
 
-/** The latest supplementary draft, if one is being written. */
-export function supplementDraft<V extends VersionLike>(versions: readonly V[]): V | undefined {
-  return versions.filter((v) => v.type === 1 && v.status === 'draft').sort((a, b) => b.version - a.version)[0];
+/** The unpublished supplementary report (draft, in review, accepted or rejected), if any. */
+export function workingSupplement<V extends VersionLike>(versions: readonly V[]): V | undefined {
+  return versions.filter((v) => v.type === 1 && v.status !== 'published').sort((a, b) => b.version - a.version)[0];
 }
 
 /** A published normal report still in its hesitation period (release time in the future). */
@@ -93,3 +94,28 @@ export function availableActions(s: WorkState): WorkAction[] {
 
 /** The form is editable only with the lock and no review pending. */
 export const canEdit = (a: readonly WorkAction[]) => a.includes('save');
+
+export type SupplementAction = 'save' | 'toreview' | 'reviewrecall' | 'publish' | 'discard' | 'approve' | 'reviewreturn';
+
+/**
+ * What the signed-in expert may do with the supplementary report of a released
+ * case (spec 2 §5): the case's expert writes, sends to review, publishes or
+ * discards it; under review only the named reviewer answers and the author
+ * may take it back. One sent to review is published only once accepted.
+ */
+export function supplementActions(s: WorkState): SupplementAction[] {
+  const work = latestNormal(s.versions);
+  if (s.caseStatus !== 4 || work?.status !== 'published' || inHesitation(work, s.now)) return [];
+  const supp = workingSupplement(s.versions);
+  const isExpert = s.expertId != null && s.expertId === s.me;
+  if (supp?.status === 'to_review') {
+    if (isExpert) return ['reviewrecall'];
+    return supp.reviewer_id != null && supp.reviewer_id === s.me ? ['approve', 'reviewreturn'] : [];
+  }
+  if (!isExpert) return [];
+  if (!supp) return ['save', 'toreview', 'publish'];
+  const out: SupplementAction[] = ['save', 'toreview'];
+  if (supp.reviewer_id == null || supp.status === 'approved') out.push('publish');
+  out.push('discard');
+  return out;
+}

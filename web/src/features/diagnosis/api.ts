@@ -188,6 +188,14 @@ export function useDiagnosisActions(id: number) {
     invite: useWrite(async (body: { invitee_ids: number[]; message: string }) => unwrap(await api.POST('/api/diagnosis/{id}/invited', { ...p, body }))),
     supplementSave: useWrite(async (body: DiagnosisInput) => unwrap(await api.POST('/api/consultation/append_diagnosis/{id}', { ...p, body }))),
     supplementPublish: useWrite(async () => unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/publish', p))),
+    supplementToReview: useWrite(async (reviewer_id: number) =>
+      unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/toreview', { ...p, body: { reviewer_id } })),
+    ),
+    supplementRecall: useWrite(async () => unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/reviewrecall', p))),
+    supplementApprove: useWrite(async (note: string) => unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/approve', { ...p, body: { note } }))),
+    supplementReturn: useWrite(async (note: string) =>
+      unwrap(await api.POST('/api/diagnosis/{id}/append_diagnosis/reviewreturn', { ...p, body: { note } })),
+    ),
     supplementDiscard: useWrite(async (supplementId: number) =>
       unwrap(await api.DELETE('/api/diagnosis/{id}/append_diagnosis/{supplement_id}', { params: { path: { id, supplement_id: supplementId } } })),
     ),

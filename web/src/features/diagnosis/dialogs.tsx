@@ -22,6 +22,8 @@ interface Props {
   experts: Person[];
   busy: boolean;
   hesitationHours?: number;
+  /** The dialog acts on the supplementary report (its own titles and wording). */
+  supplement?: boolean;
   onCancel: () => void;
   onOk: (kind: DialogKind, v: DialogValues) => void;
 }
@@ -36,7 +38,13 @@ const TITLES: Record<DialogKind, string> = {
   reviewreturn: 'diagnosis.action.reviewreturn',
 };
 
-export function ActionDialog({ kind, experts, busy, onCancel, onOk }: Props) {
+const SUPPLEMENT_TITLES: Partial<Record<DialogKind, string>> = {
+  toreview: 'diagnosis.supplement.dialog.toreview',
+  approve: 'diagnosis.supplement.dialog.approve',
+  reviewreturn: 'diagnosis.supplement.dialog.reviewreturn',
+};
+
+export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DialogValues>();
   useEffect(() => {
@@ -47,7 +55,7 @@ export function ActionDialog({ kind, experts, busy, onCancel, onOk }: Props) {
   return (
     <Modal
       open={!!kind}
-      title={kind ? t(TITLES[kind]) : ''}
+      title={kind ? t((supplement && SUPPLEMENT_TITLES[kind]) || TITLES[kind]) : ''}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       confirmLoading={busy}
@@ -104,8 +112,14 @@ export function ActionDialog({ kind, experts, busy, onCancel, onOk }: Props) {
         )}
         {(kind === 'approve' || kind === 'reviewreturn') && (
           <>
-            {kind === 'reviewreturn' && <Typography.Paragraph type="secondary">{t('diagnosis.review.returnHint')}</Typography.Paragraph>}
-            <Form.Item name="note" label={t('diagnosis.field.reviewNote')} rules={kind === 'reviewreturn' ? required('diagnosis.rule.note') : []}>
+            {kind === 'reviewreturn' && (
+              <Typography.Paragraph type="secondary">{t(supplement ? 'diagnosis.supplement.rejectHint' : 'diagnosis.review.returnHint')}</Typography.Paragraph>
+            )}
+            <Form.Item
+              name="note"
+              label={t(supplement && kind === 'reviewreturn' ? 'diagnosis.supplement.rejectReason' : 'diagnosis.field.reviewNote')}
+              rules={kind === 'reviewreturn' ? required(supplement ? 'diagnosis.rule.reason' : 'diagnosis.rule.note') : []}
+            >
               <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
             </Form.Item>
           </>

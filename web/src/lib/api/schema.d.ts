@@ -1712,6 +1712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/diagnosis/{id}/append_diagnosis/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a supplementary report under review
+         * @description Roles: expert
+         */
+        post: operations["supplement-review-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/diagnosis/{id}/append_diagnosis/publish": {
         parameters: {
             query?: never;
@@ -1726,6 +1746,66 @@ export interface paths {
          * @description Roles: expert
          */
         post: operations["supplement-publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/append_diagnosis/reviewrecall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the supplementary report back from review
+         * @description Roles: expert
+         */
+        post: operations["supplement-review-recall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/append_diagnosis/reviewreturn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a supplementary report under review, with a reason
+         * @description Roles: expert
+         */
+        post: operations["supplement-review-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/append_diagnosis/toreview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the supplementary report to a second expert
+         * @description Roles: expert
+         */
+        post: operations["supplement-to-review"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3599,7 +3679,7 @@ export interface components {
             diagnosing: number;
             /**
              * Format: int64
-             * @description The expert's diagnoses under review
+             * @description The expert's diagnoses and supplementary reports under review
              */
             in_review: number;
             /**
@@ -3639,7 +3719,7 @@ export interface components {
             timeout: number;
             /**
              * Format: int64
-             * @description Waiting for the expert's review of a colleague's diagnosis
+             * @description Waiting for the expert's review of a colleague's diagnosis or supplementary report
              */
             to_review: number;
         };
@@ -3902,6 +3982,7 @@ export interface components {
             status_label: components["schemas"]["StatusLabel"];
             /** Format: date-time */
             submitted_at: string | null;
+            supplement_review: boolean;
             /** Format: date-time */
             timeout_at: string | null;
             /**
@@ -4789,6 +4870,7 @@ export interface components {
             status_label: components["schemas"]["StatusLabel"];
             /** Format: date-time */
             submitted_at: string | null;
+            supplement_review: boolean;
             /** Format: date-time */
             timeout_at: string | null;
             /**
@@ -5008,6 +5090,10 @@ export interface components {
             color: string;
             key: string;
             label: string;
+        };
+        "Supplement-to-reviewRequest": {
+            /** Format: int64 */
+            reviewer_id?: number;
         };
         System: {
             captcha_enable: boolean;
@@ -8661,6 +8747,42 @@ export interface operations {
             };
         };
     };
+    "supplement-review-approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoteBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "supplement-publish": {
         parameters: {
             query?: never;
@@ -8672,6 +8794,110 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "supplement-review-recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "supplement-review-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["NoteBodyBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "supplement-to-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Supplement-to-reviewRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
