@@ -1,7 +1,7 @@
 // The advice of a case in the expert's workspace: what was ordered, its state
 // and results; the assigned expert orders more, changes or withdraws pending
 // advice and records the marker results of executed special exams.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,24 +14,26 @@ import { AdviceResultsModal } from './AdviceResultsModal';
 
 type BlockOption = { value: string; label: string };
 
-/** The fields of one advice item, in the order form's list (prefix: the row) or the edit form (prefix: none). */
-function AdviceItemFields({ prefix, kind, blocks, autoFocus }: { prefix: (string | number)[]; kind: AdviceKind; blocks: BlockOption[]; autoFocus?: boolean }) {
+/** The fields of one advice item in a row: in the order form's list (prefix: the row) or the edit form (prefix: none, labelled). */
+function AdviceItemFields({ prefix, kind, blocks, labelled, extra }: { prefix: (string | number)[]; kind: AdviceKind; blocks: BlockOption[]; labelled?: boolean; extra?: ReactNode }) {
   const { t } = useTranslation();
+  const label = (key: string) => (labelled ? t(key) : undefined);
   return (
-    <>
-      <Form.Item name={[...prefix, 'item']} rules={[{ required: true, message: t('advice.rule.item') }]}>
-        <Select style={{ width: 150 }} placeholder={t('advice.field.item')} aria-label={t('advice.field.item')} autoFocus={autoFocus} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} data-testid="advice-item" />
+    <Space align="start" style={{ display: 'flex' }} wrap>
+      <Form.Item name={[...prefix, 'item']} label={label('advice.field.item')} rules={[{ required: true, message: t('advice.rule.item') }]}>
+        <Select style={{ width: 150 }} placeholder={t('advice.field.item')} aria-label={t('advice.field.item')} autoFocus={labelled} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} data-testid="advice-item" />
       </Form.Item>
-      <Form.Item name={[...prefix, 'markers']} rules={kind === 'special' ? [{ required: true, whitespace: true, message: t('advice.rule.markers') }] : []}>
+      <Form.Item name={[...prefix, 'markers']} label={label('advice.field.markers')} rules={kind === 'special' ? [{ required: true, whitespace: true, message: t('advice.rule.markers') }] : []}>
         <Input style={{ width: 190 }} maxLength={500} aria-label={t('advice.field.markers')} placeholder={kind === 'special' ? t('advice.field.markersHint') : t('advice.field.markers')} data-testid="advice-markers" />
       </Form.Item>
-      <Form.Item name={[...prefix, 'block']}>
+      <Form.Item name={[...prefix, 'block']} label={label('advice.field.block')}>
         <Select style={{ width: 130 }} allowClear placeholder={t('advice.field.block')} aria-label={t('advice.field.block')} options={blocks} />
       </Form.Item>
-      <Form.Item name={[...prefix, 'remark']}>
+      <Form.Item name={[...prefix, 'remark']} label={label('advice.field.remark')}>
         <Input style={{ width: 120 }} maxLength={500} aria-label={t('advice.field.remark')} placeholder={t('advice.field.remark')} />
       </Form.Item>
-    </>
+      {extra}
+    </Space>
   );
 }
 
@@ -131,7 +133,7 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
           '—'
         ),
     },
-    ...(canCancel || canUpdate
+    ...((canCancel || canUpdate) && rows.some((a) => a.status === 'pending')
       ? [
           {
             key: 'op',
@@ -186,7 +188,7 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
       )}
       <Modal
         open={open}
-        width={680}
+        width={720}
         title={t('advice.order')}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
@@ -203,10 +205,13 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
             {(fields, { add, remove }) => (
               <>
                 {fields.map((f) => (
-                  <Space key={f.key} align="start" style={{ display: 'flex' }} wrap>
-                    <AdviceItemFields prefix={[f.name]} kind={kind} blocks={blocks} />
-                    {fields.length > 1 && <MinusCircleOutlined style={{ marginTop: 9 }} onClick={() => remove(f.name)} aria-label={t('common.delete')} />}
-                  </Space>
+                  <AdviceItemFields
+                    key={f.key}
+                    prefix={[f.name]}
+                    kind={kind}
+                    blocks={blocks}
+                    extra={fields.length > 1 && <MinusCircleOutlined style={{ marginTop: 9 }} onClick={() => remove(f.name)} aria-label={t('common.delete')} />}
+                  />
                 ))}
                 {fields.length < 20 && (
                   <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})}>
@@ -237,9 +242,7 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
             onFinish={update}
             initialValues={{ item: editing.item, markers: editing.markers, block: editing.block || undefined, remark: editing.remark }}
           >
-            <Space align="start" style={{ display: 'flex' }} wrap>
-              <AdviceItemFields prefix={[]} kind={editing.kind} blocks={blocks} autoFocus />
-            </Space>
+            <AdviceItemFields prefix={[]} kind={editing.kind} blocks={blocks} labelled />
           </Form>
         )}
       </Modal>
