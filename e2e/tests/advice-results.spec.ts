@@ -110,6 +110,9 @@ test('advice results: order, edit, execute, record each marker, print', async ({
   await page.getByRole('tab', { name: /Finished/ }).click();
   await expect(page.getByTestId(`advice-results-text-${adviceId}`)).toContainText('CK (+), CD20 (-), Ki-67 (约30%+)');
   await expect(page.getByTestId(`advice-results-edit-${adviceId}`)).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: path.join(OUT, 'en-US-1440x900-advice-site-list.png') });
+  await page.setViewportSize({ width: 1600, height: 1000 });
 
   // 6. The report prints them after the diagnosis is written.
   const expert = await apiLogin('expert');
