@@ -263,6 +263,10 @@ var Transitions = map[string]Transition{
 	"shots_update":    {Name: "shots_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
 	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	// The expert changes a pending advice, or records the marker results of
+	// an executed special exam.
+	"advice_update":  {Name: "advice_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_results": {Name: "advice_results", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
 	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0

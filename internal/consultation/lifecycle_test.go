@@ -79,6 +79,8 @@ var allowedFrom = map[string][]string{
 		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 	"advice_transfer": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
+	"advice_update":  {"pending_diagnosis", "diagnosing", "to_review"},
+	"advice_results": {"pending_diagnosis", "diagnosing", "to_review"},
 	"invite_reply": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},
 }

@@ -54,27 +54,31 @@ type AdviceInput struct {
 
 // Advice is one advice with its state.
 type Advice struct {
-	ID              int64      `json:"id" db:"id"`
-	ConsultID       int64      `json:"consult_id" db:"consult_id"`
-	ConsultNo       string     `json:"consult_no" db:"consult_no"`
-	PatientName     string     `json:"patient_name" db:"patient_name"`
-	PathologyNumber string     `json:"pathology_number" db:"pathology_number"`
-	HospitalName    string     `json:"hospital_name" db:"hospital_name"`
-	Kind            string     `json:"kind" db:"kind" enum:"special,technical"`
-	Item            string     `json:"item" db:"item"`
-	Markers         string     `json:"markers" db:"markers"`
-	Block           string     `json:"block" db:"block"`
-	Remark          string     `json:"remark" db:"remark"`
-	Status          string     `json:"status" db:"status" enum:"pending,executed,transferred,done"`
-	CreatedBy       int64      `json:"created_by" db:"created_by"`
-	CreatedByName   string     `json:"created_by_name" db:"created_by_name"`
-	CreatedAt       time.Time  `json:"created_at" db:"created_at"`
-	ThirdID         *int64     `json:"third_id" db:"third_id"`
-	ThirdName       *string    `json:"third_name" db:"third_name"`
-	TransferredAt   *time.Time `json:"transferred_at" db:"transferred_at"`
-	Result          string     `json:"result" db:"result"`
-	DoneByName      *string    `json:"done_by_name" db:"done_by_name"`
-	DoneAt          *time.Time `json:"done_at" db:"done_at"`
+	ID              int64         `json:"id" db:"id"`
+	ConsultID       int64         `json:"consult_id" db:"consult_id"`
+	ConsultNo       string        `json:"consult_no" db:"consult_no"`
+	PatientName     string        `json:"patient_name" db:"patient_name"`
+	PathologyNumber string        `json:"pathology_number" db:"pathology_number"`
+	HospitalName    string        `json:"hospital_name" db:"hospital_name"`
+	Kind            string        `json:"kind" db:"kind" enum:"special,technical"`
+	Item            string        `json:"item" db:"item"`
+	Markers         string        `json:"markers" db:"markers"`
+	Block           string        `json:"block" db:"block"`
+	Remark          string        `json:"remark" db:"remark"`
+	Status          string        `json:"status" db:"status" enum:"pending,executed,transferred,done"`
+	CreatedBy       int64         `json:"created_by" db:"created_by"`
+	CreatedByName   string        `json:"created_by_name" db:"created_by_name"`
+	CreatedAt       time.Time     `json:"created_at" db:"created_at"`
+	ThirdID         *int64        `json:"third_id" db:"third_id"`
+	ThirdName       *string       `json:"third_name" db:"third_name"`
+	TransferredAt   *time.Time    `json:"transferred_at" db:"transferred_at"`
+	Result          string        `json:"result" db:"result"`
+	DoneByName      *string       `json:"done_by_name" db:"done_by_name"`
+	DoneAt          *time.Time    `json:"done_at" db:"done_at"`
+	MarkerResults   MarkerResults `json:"marker_results" db:"marker_results" doc:"Result of each marker, recorded by the expert (special exams)"`
+	Interpretation  string        `json:"interpretation" db:"interpretation"`
+	ResultsByName   *string       `json:"results_by_name" db:"results_by_name"`
+	ResultsAt       *time.Time    `json:"results_at" db:"results_at"`
 }
 
 func (in *AdviceInput) validate(blocks []string) error {
@@ -165,12 +169,13 @@ func (s *Service) CancelAdvice(ctx context.Context, id int64, ids []int64) error
 
 const adviceColumns = `a.id, a.consult_id, c.consult_no, c.patient_name, c.pathology_number, h.name AS hospital_name, a.kind, a.item,
 	a.markers, a.block, a.remark, a.status, a.created_by, cu.name AS created_by_name, a.created_at, a.third_id, tu.name AS third_name,
-	a.transferred_at, a.result, du.name AS done_by_name, a.done_at`
+	a.transferred_at, a.result, du.name AS done_by_name, a.done_at, a.marker_results, a.interpretation, ru.name AS results_by_name, a.results_at`
 
 func (s *Service) advices(b sq.StatementBuilderType) sq.SelectBuilder {
 	return b.Select(adviceColumns).From("advices a").Join("consultations c ON c.id = a.consult_id").
 		Join("hospitals h ON h.id = c.hospital_id").Join("users cu ON cu.id = a.created_by").
-		LeftJoin("users tu ON tu.id = a.third_id").LeftJoin("users du ON du.id = a.done_by")
+		LeftJoin("users tu ON tu.id = a.third_id").LeftJoin("users du ON du.id = a.done_by").
+		LeftJoin("users ru ON ru.id = a.results_by")
 }
 
 // CaseAdvice lists the advice of a case the caller may see, of one kind or all.

@@ -187,6 +187,29 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice/{advice_id}", ID: "advice-update", Summary: "Change a pending advice item of the case", Tags: atags, Roles: experts},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			AdviceID int64 `path:"advice_id" minimum:"1"`
+			Body     AdviceItem
+		}) (*adviceList, error) {
+			l, err := s.UpdateAdvice(ctx, in.ID, in.AdviceID, in.Body)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/advice/detail_store/{id}", ID: "advice-results-store", Summary: "Record the result of each marker of an executed special exam, replacing earlier ones (id: advice)", Tags: atags, Roles: experts, MaxBody: 64 << 10},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			Body AdviceResultsInput
+		}) (*httpx.Data[*Advice], error) {
+			a, err := s.StoreAdviceResults(ctx, in.ID, in.Body)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(a), nil
+		})
 	third := []string{access.Third}
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: third},
 		func(ctx context.Context, in *struct {

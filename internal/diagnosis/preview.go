@@ -43,6 +43,7 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 	}
 	data := reportData(lang, c, d)
 	data.Images = s.reportImages(ctx, id)
+	data.Immunohistochemistry = s.withMarkerResults(ctx, lang, id, data.Immunohistochemistry)
 	if d.VerifyCode != "" {
 		data.VerifyURL = strings.TrimRight(baseURL, "/") + "/verify/" + d.VerifyCode
 	}

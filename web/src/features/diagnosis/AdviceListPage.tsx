@@ -13,7 +13,7 @@ import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { adviceKeys, countAdvice, exportAdvice, fetchAdvice, useSiteAdviceActions, useThirds, type Advice, type AdviceKind } from './adviceApi';
-import { AdviceStatusTag, ResultModal } from './adviceParts';
+import { AdviceStatusTag, MarkerResultsText, ResultModal } from './adviceParts';
 
 export function AdviceListPage({ kind }: { kind: AdviceKind }) {
   const { t } = useTranslation();
@@ -54,7 +54,12 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
         key: 'result',
         title: t('advice.field.result'),
         width: 240,
-        render: (x: string, a: Advice) => (x ? <Typography.Text ellipsis={{ tooltip: x }}>{x}</Typography.Text> : a.third_name ? t('advice.withThird', { name: a.third_name }) : '—'),
+        render: (x: string, a: Advice) => (
+          <>
+            {x ? <Typography.Text ellipsis={{ tooltip: x }} style={{ display: 'block' }}>{x}</Typography.Text> : a.third_name ? t('advice.withThird', { name: a.third_name }) : '—'}
+            <MarkerResultsText advice={a} />
+          </>
+        ),
       },
       {
         key: 'actions',

@@ -1,14 +1,43 @@
 // The advice of a case in the expert's workspace: what was ordered, its state
-// and results; the assigned expert orders more or withdraws pending advice.
-import { useState } from 'react';
+// and results; the assigned expert orders more, changes or withdraws pending
+// advice and records the marker results of executed special exams.
+import { useState, type ReactNode } from 'react';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, ExperimentOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExperimentOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import type { CaseDetail } from './api';
-import { ADVICE_ITEMS, useAdviceActions, useCaseAdvice, type Advice, type AdviceInput, type AdviceKind } from './adviceApi';
-import { AdviceStatusTag } from './adviceParts';
+import { ADVICE_ITEMS, useAdviceActions, useCaseAdvice, type Advice, type AdviceInput, type AdviceItemInput, type AdviceKind, type AdviceResultsInput } from './adviceApi';
+import { AdviceStatusTag, MarkerResultsTable } from './adviceParts';
+import { AdviceResultsModal } from './AdviceResultsModal';
+
+type BlockOption = { value: string; label: string };
+
+/** The fields of one advice item in a row: in the order form's list (prefix: the row) or the edit form (prefix: none, labelled). */
+function AdviceItemFields({ prefix, kind, blocks, labelled, extra }: { prefix: (string | number)[]; kind: AdviceKind; blocks: BlockOption[]; labelled?: boolean; extra?: ReactNode }) {
+  const { t } = useTranslation();
+  const label = (key: string) => (labelled ? t(key) : undefined);
+  return (
+    <Space align="start" style={{ display: 'flex' }} wrap>
+      <Form.Item name={[...prefix, 'item']} label={label('advice.field.item')} rules={[{ required: true, message: t('advice.rule.item') }]}>
+        <Select style={{ width: 150 }} placeholder={t('advice.field.item')} aria-label={t('advice.field.item')} autoFocus={labelled} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} data-testid="advice-item" />
+      </Form.Item>
+      <Form.Item name={[...prefix, 'markers']} label={label('advice.field.markers')} rules={kind === 'special' ? [{ required: true, whitespace: true, message: t('advice.rule.markers') }] : []}>
+        <Input style={{ width: 190 }} maxLength={500} aria-label={t('advice.field.markers')} placeholder={kind === 'special' ? t('advice.field.markersHint') : t('advice.field.markers')} data-testid="advice-markers" />
+      </Form.Item>
+      <Form.Item name={[...prefix, 'block']} label={label('advice.field.block')}>
+        <Select style={{ width: 130 }} allowClear placeholder={t('advice.field.block')} aria-label={t('advice.field.block')} options={blocks} />
+      </Form.Item>
+      <Form.Item name={[...prefix, 'remark']} label={label('advice.field.remark')}>
+        <Input style={{ width: 120 }} maxLength={500} aria-label={t('advice.field.remark')} placeholder={t('advice.field.remark')} />
+      </Form.Item>
+      {extra}
+    </Space>
+  );
+}
+
+const hasResults = (a: Advice) => a.kind === 'special' && (a.status === 'executed' || a.status === 'done');
 
 export function AdvicePanel({ d }: { d: CaseDetail }) {
   const { t } = useTranslation();
@@ -17,11 +46,15 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
   const advice = useCaseAdvice(d.id);
   const acts = useAdviceActions(d.id);
   const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<Advice | null>(null);
+  const [recording, setRecording] = useState<Advice | null>(null);
   const [form] = Form.useForm<AdviceInput>();
   const kind = (Form.useWatch('kind', form) ?? 'special') as AdviceKind;
   const canOrder = (d.actions ?? []).includes('advice');
   const canCancel = (d.actions ?? []).includes('advice_cancel');
-  const blocks = (d.specimens ?? []).flatMap((s) => (s.blocks ?? []).map((b) => ({ value: b.name, label: `${b.name} · ${s.name}` })));
+  const canUpdate = (d.actions ?? []).includes('advice_update');
+  const canRecord = (d.actions ?? []).includes('advice_results');
+  const blocks: BlockOption[] = (d.specimens ?? []).flatMap((s) => (s.blocks ?? []).map((b) => ({ value: b.name, label: `${b.name} · ${s.name}` })));
   const rows = advice.data ?? [];
   if (!canOrder && rows.length === 0) return null;
 
@@ -34,6 +67,50 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
       showError(e);
     }
   };
+
+  const update = async (body: AdviceItemInput) => {
+    if (!editing) return;
+    try {
+      await acts.update.mutateAsync({ adviceId: editing.id, body });
+      setEditing(null);
+      void message.success(t('advice.done.update'));
+    } catch (e) {
+      showError(e);
+    }
+  };
+
+  const record = async (body: AdviceResultsInput) => {
+    if (!recording) return;
+    try {
+      await acts.results.mutateAsync({ adviceId: recording.id, body });
+      setRecording(null);
+      void message.success(t('advice.done.results'));
+    } catch (e) {
+      showError(e);
+    }
+  };
+
+  const expandable = rows.filter((a) => hasResults(a) && (a.marker_results?.length || canRecord)).map((a) => a.id);
+  const resultsRow = (a: Advice) => (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', paddingInlineStart: 8 }}>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
+          {t('advice.results.title')}
+          {a.results_at && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal', marginInlineStart: 8 }}>
+              {t('advice.results.by', { name: a.results_by_name ?? '', at: formatDateTime(a.results_at) })}
+            </Typography.Text>
+          )}
+        </Typography.Text>
+        {a.marker_results?.length ? <MarkerResultsTable advice={a} /> : <Typography.Text type="secondary">{t('advice.results.none')}</Typography.Text>}
+      </div>
+      {canRecord && (
+        <Button size="small" icon={<EditOutlined />} onClick={() => setRecording(a)} data-testid={`advice-results-edit-${a.id}`}>
+          {a.marker_results?.length ? t('advice.results.edit') : t('advice.results.record')}
+        </Button>
+      )}
+    </div>
+  );
 
   const columns = [
     { key: 'item', title: t('advice.field.item'), width: 130, render: (_: unknown, a: Advice) => t(`advice.item.${a.item}`) },
@@ -56,17 +133,22 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
           '—'
         ),
     },
-    ...(canCancel
+    ...((canCancel || canUpdate) && rows.some((a) => a.status === 'pending')
       ? [
           {
             key: 'op',
             title: '',
-            width: 44,
+            width: 76,
             render: (_: unknown, a: Advice) =>
               a.status === 'pending' && (
-                <Popconfirm title={t('advice.confirm.cancel')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => acts.cancel.mutateAsync([a.id]).catch(showError)}>
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('advice.cancel')} />
-                </Popconfirm>
+                <Space size={0}>
+                  {canUpdate && <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('advice.edit')} title={t('advice.edit')} onClick={() => setEditing(a)} data-testid={`advice-edit-${a.id}`} />}
+                  {canCancel && (
+                    <Popconfirm title={t('advice.confirm.cancel')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => acts.cancel.mutateAsync([a.id]).catch(showError)}>
+                      <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('advice.cancel')} title={t('advice.cancel')} />
+                    </Popconfirm>
+                  )}
+                </Space>
               ),
           },
         ]
@@ -93,13 +175,20 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
       data-testid="advice-panel"
     >
       {rows.length ? (
-        <Table<Advice> size="small" rowKey="id" pagination={false} dataSource={rows} columns={columns} />
+        <Table<Advice>
+          size="small"
+          rowKey="id"
+          pagination={false}
+          dataSource={rows}
+          columns={columns}
+          expandable={{ expandedRowKeys: expandable, showExpandColumn: false, rowExpandable: (a) => expandable.includes(a.id), expandedRowRender: resultsRow }}
+        />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('advice.empty')} />
       )}
       <Modal
         open={open}
-        width={680}
+        width={720}
         title={t('advice.order')}
         okText={t('common.ok')}
         cancelText={t('common.cancel')}
@@ -116,21 +205,13 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
             {(fields, { add, remove }) => (
               <>
                 {fields.map((f) => (
-                  <Space key={f.key} align="start" style={{ display: 'flex' }} wrap>
-                    <Form.Item name={[f.name, 'item']} rules={[{ required: true, message: t('advice.rule.item') }]}>
-                      <Select style={{ width: 150 }} placeholder={t('advice.field.item')} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'markers']} rules={kind === 'special' ? [{ required: true, whitespace: true, message: t('advice.rule.markers') }] : []}>
-                      <Input style={{ width: 190 }} maxLength={500} placeholder={kind === 'special' ? t('advice.field.markersHint') : t('advice.field.markers')} />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'block']}>
-                      <Select style={{ width: 130 }} allowClear placeholder={t('advice.field.block')} options={blocks} />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'remark']}>
-                      <Input style={{ width: 120 }} maxLength={500} placeholder={t('advice.field.remark')} />
-                    </Form.Item>
-                    {fields.length > 1 && <MinusCircleOutlined style={{ marginTop: 9 }} onClick={() => remove(f.name)} aria-label={t('common.delete')} />}
-                  </Space>
+                  <AdviceItemFields
+                    key={f.key}
+                    prefix={[f.name]}
+                    kind={kind}
+                    blocks={blocks}
+                    extra={fields.length > 1 && <MinusCircleOutlined style={{ marginTop: 9 }} onClick={() => remove(f.name)} aria-label={t('common.delete')} />}
+                  />
                 ))}
                 {fields.length < 20 && (
                   <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})}>
@@ -142,6 +223,30 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
           </Form.List>
         </Form>
       </Modal>
+      <Modal
+        open={!!editing}
+        width={720}
+        title={editing && `${t('advice.edit')} · ${t(`advice.kind.${editing.kind}`)}`}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        confirmLoading={acts.update.isPending}
+        onCancel={() => setEditing(null)}
+        okButtonProps={{ htmlType: 'submit', form: 'advice-edit', 'data-testid': 'advice-edit-ok' } as Record<string, string>}
+        destroyOnHidden
+      >
+        {editing && (
+          <Form
+            id="advice-edit"
+            layout="vertical"
+            preserve={false}
+            onFinish={update}
+            initialValues={{ item: editing.item, markers: editing.markers, block: editing.block || undefined, remark: editing.remark }}
+          >
+            <AdviceItemFields prefix={[]} kind={editing.kind} blocks={blocks} labelled />
+          </Form>
+        )}
+      </Modal>
+      <AdviceResultsModal advice={recording} busy={acts.results.isPending} onCancel={() => setRecording(null)} onOk={(body) => void record(body)} />
     </Card>
   );
 }

@@ -8,7 +8,7 @@ import { PageContainer } from '../../components/ui/PageContainer';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { useThirdAdvice, useThirdResult, type Advice } from './adviceApi';
-import { AdviceStatusTag, ResultModal } from './adviceParts';
+import { AdviceStatusTag, MarkerResultsText, ResultModal } from './adviceParts';
 
 export default function ThirdAdvicePage() {
   const { t } = useTranslation();
@@ -27,7 +27,13 @@ export default function ThirdAdvicePage() {
     { key: 'markers', dataIndex: 'markers', title: t('advice.field.markers'), render: (x: string, a: Advice) => [x, a.block && `(${a.block})`, a.remark].filter(Boolean).join(' ') },
     { key: 'transferred_at', dataIndex: 'transferred_at', title: t('advice.field.transferredAt'), width: 170, render: (x: string) => formatDateTime(x) },
     { key: 'status', dataIndex: 'status', title: t('case.field.status'), width: 100, render: (x: string) => <AdviceStatusTag status={x} /> },
-    { key: 'result', dataIndex: 'result', title: t('advice.field.result'), width: 220, render: (x: string) => (x ? <Typography.Text ellipsis={{ tooltip: x }}>{x}</Typography.Text> : '—') },
+    { key: 'result', dataIndex: 'result', title: t('advice.field.result'), width: 220, render: (x: string, a: Advice) => (
+        <>
+          {x ? <Typography.Text ellipsis={{ tooltip: x }} style={{ display: 'block' }}>{x}</Typography.Text> : '—'}
+          <MarkerResultsText advice={a} />
+        </>
+      ),
+    },
     {
       key: 'actions',
       title: t('common.actions'),

@@ -14,6 +14,8 @@ type Item<T> = T extends readonly (infer I)[] ? I : never;
 export type Advice = Item<ApiData<'/api/diagnosis/{id}/advice', 'get'>>;
 export type AdviceInput = ApiBody<'/api/diagnosis/{id}/advice', 'post'>;
 export type AdviceKind = 'special' | 'technical';
+export type AdviceItemInput = ApiBody<'/api/diagnosis/{id}/advice/{advice_id}', 'post'>;
+export type AdviceResultsInput = ApiBody<'/api/advice/detail_store/{id}', 'post'>;
 
 export const ADVICE_ITEMS: Record<AdviceKind, string[]> = {
   special: ['immunohistochemisty', 'special_stain', 'molecular_pathology'],
@@ -47,6 +49,12 @@ export function useAdviceActions(id: number) {
   return {
     order: useWrite(async (body: AdviceInput) => unwrap(await api.POST('/api/diagnosis/{id}/advice', { ...path(id), body }))),
     cancel: useWrite(async (ids: number[]) => unwrap(await api.DELETE('/api/diagnosis/{id}/advice', { ...path(id), body: { ids } }))),
+    update: useWrite(async ({ adviceId, body }: { adviceId: number; body: AdviceItemInput }) =>
+      unwrap(await api.POST('/api/diagnosis/{id}/advice/{advice_id}', { params: { path: { id, advice_id: adviceId } }, body })),
+    ),
+    results: useWrite(async ({ adviceId, body }: { adviceId: number; body: AdviceResultsInput }) =>
+      unwrap(await api.POST('/api/advice/detail_store/{id}', { ...path(adviceId), body })),
+    ),
   };
 }
 

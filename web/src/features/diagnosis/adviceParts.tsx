@@ -1,8 +1,9 @@
-// Small shared pieces of the advice screens: the status tag and the modal
-// that asks for a result text.
-import { Form, Input, Modal, Tag } from 'antd';
+// Small shared pieces of the advice screens: the status tag, the modal
+// that asks for a result text and the recorded marker results.
+import { Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ADVICE_STATUS_COLOURS } from './adviceApi';
+import { ADVICE_STATUS_COLOURS, type Advice } from './adviceApi';
+import { formatMarkerResults, type MarkerResult } from './adviceMarkers';
 
 export function AdviceStatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
@@ -38,5 +39,44 @@ export function ResultModal({ open, title, label, busy, onCancel, onOk }: Result
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** The recorded results of a special exam as a small table, with the interpretation. */
+export function MarkerResultsTable({ advice }: { advice: Advice }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid={`advice-results-${advice.id}`}>
+      <Table<MarkerResult>
+        size="small"
+        bordered
+        pagination={false}
+        rowKey="marker"
+        style={{ maxWidth: 420 }}
+        dataSource={advice.marker_results ?? []}
+        columns={[
+          { key: 'marker', dataIndex: 'marker', title: t('advice.results.marker') },
+          { key: 'result', dataIndex: 'result', title: t('advice.results.result'), width: 160 },
+        ]}
+      />
+      {advice.interpretation && (
+        <Typography.Paragraph style={{ margin: '6px 0 0', whiteSpace: 'pre-wrap' }}>
+          <Typography.Text type="secondary">{t('advice.results.interpretationLabel')}</Typography.Text>
+          {advice.interpretation}
+        </Typography.Paragraph>
+      )}
+    </div>
+  );
+}
+
+/** The recorded results on one line, for list cells ("CK（+），CD20（-）"). */
+export function MarkerResultsText({ advice }: { advice: Advice }) {
+  const { i18n } = useTranslation();
+  if (!advice.marker_results?.length) return null;
+  const text = [formatMarkerResults(advice.marker_results, i18n.language), advice.interpretation].filter(Boolean).join(i18n.language.startsWith('zh') ? '；' : '; ');
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ display: 'block' }} data-testid={`advice-results-text-${advice.id}`}>
+      {text}
+    </Typography.Text>
   );
 }

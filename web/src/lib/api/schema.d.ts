@@ -144,6 +144,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/advice/detail_store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the result of each marker of an executed special exam, replacing earlier ones (id: advice)
+         * @description Roles: expert
+         */
+        post: operations["advice-results-store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/info": {
         parameters: {
             query?: never;
@@ -1687,6 +1707,26 @@ export interface paths {
          * @description Roles: expert
          */
         delete: operations["advice-cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/advice/{advice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a pending advice item of the case
+         * @description Roles: expert
+         */
+        post: operations["advice-update"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3401,14 +3441,20 @@ export interface components {
             hospital_name: string;
             /** Format: int64 */
             id: number;
+            interpretation: string;
             item: string;
             /** @enum {string} */
             kind: "special" | "technical";
+            /** @description Result of each marker, recorded by the expert (special exams) */
+            marker_results: components["schemas"]["MarkerResult"][] | null;
             markers: string;
             pathology_number: string;
             patient_name: string;
             remark: string;
             result: string;
+            /** Format: date-time */
+            results_at: string | null;
+            results_by_name: string | null;
             /** @enum {string} */
             status: "pending" | "executed" | "transferred" | "done";
             /** Format: int64 */
@@ -3437,6 +3483,11 @@ export interface components {
             /** @description Antibodies, stains or genes (required for special exams) */
             markers?: string;
             remark?: string;
+        };
+        AdviceResultsInput: {
+            /** @description Overall interpretation */
+            interpretation?: string;
+            results: components["schemas"]["MarkerResult"][] | null;
         };
         AnnotationSet: {
             labels: components["schemas"]["Label"][] | null;
@@ -3722,6 +3773,9 @@ export interface components {
              * @description Waiting for the expert's review of a colleague's diagnosis or supplementary report
              */
             to_review: number;
+        };
+        DataAdviceBody: {
+            data: components["schemas"]["Advice"];
         };
         DataAnnotationSetBody: {
             data: components["schemas"]["AnnotationSet"];
@@ -4638,6 +4692,12 @@ export interface components {
             /** @description RSA-OAEP (SHA-256) encrypted with the key from /api/auth/public_key, base64 */
             password?: string;
             username?: string;
+        };
+        MarkerResult: {
+            /** @description Antibody, stain or gene */
+            marker: string;
+            /** @description As read, e.g. +, -, 弱+, 约30%+ */
+            result: string;
         };
         Message: {
             content: string;
@@ -5612,6 +5672,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-results-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceResultsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAdviceBody"];
                 };
             };
             /** @description Error */
@@ -8698,6 +8794,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "advice-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                advice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdviceItem"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAdviceBody"];
                 };
             };
             /** @description Error */
