@@ -384,7 +384,10 @@ func TestAdvice(t *testing.T) {
 			e.decode(e.expect(e.do("POST", a, expert, map[string]any{"kind": "technical", "items": []any{map[string]any{"item": "re_cut"}}}), 200), &more)
 			last := more.Data[len(more.Data)-1].ID
 			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{ad.Data[0].ID}}), 409)
-			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{last}}), 200)
+			e.expect(e.do("DELETE", a, expert, map[string]any{"ids": []int64{last}}), 404)
+			e.expect(e.do("DELETE", "/api/diagnosis/"+id+"/doctor_advice", expert, map[string]any{"ids": []int64{ad.Data[0].ID}}), 404)
+			e.expect(e.do("DELETE", "/api/diagnosis/"+id+"/doctor_advice", e.login("expert2"), map[string]any{"ids": []int64{last}}), 404)
+			e.expect(e.do("DELETE", "/api/diagnosis/"+id+"/doctor_advice", expert, map[string]any{"ids": []int64{last}}), 200)
 			if n := e.count("advices", "consult_id = ?", id); n != 3 {
 				t.Fatalf("after cancel: %d", n)
 			}

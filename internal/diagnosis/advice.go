@@ -148,19 +148,27 @@ func (s *Service) OrderAdvice(ctx context.Context, id int64, in AdviceInput) ([]
 	return s.CaseAdvice(ctx, id, "")
 }
 
-// CancelAdvice withdraws pending advice of the expert's case.
-func (s *Service) CancelAdvice(ctx context.Context, id int64, ids []int64) error {
+// CancelAdvice withdraws pending advice of one kind from the expert's case.
+func (s *Service) CancelAdvice(ctx context.Context, id int64, kind string, ids []int64) error {
 	if len(ids) == 0 || len(ids) > 100 {
 		return apperr.New(apperr.Invalid, "error.validation").Field("ids", "case.select_first")
 	}
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	return s.deps.Cases.Apply(ctx, id, "advice_cancel", "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
-		var n int
-		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("advices").
-			Where(sq.Eq{"id": ids}).Where("consult_id = ? AND status = ?", id, AdvicePending)); err != nil {
+		var rows []struct {
+			Status string `db:"status"`
+		}
+		if err := db.Select(ctx, tx, &rows, tx.Builder().Select("status").From("advices").
+			Where(sq.Eq{"id": ids}).Where("consult_id = ? AND kind = ?", id, kind)); err != nil {
 			return nil, apperr.Wrap(err, "load advice")
 		}
-		if n != len(slices.Compact(slices.Sorted(slices.Values(ids)))) {
-			return nil, refuse("advice.not_pending")
+		if len(rows) != len(ids) {
+			return nil, apperr.New(apperr.NotFound, "error.not_found")
+		}
+		for _, r := range rows {
+			if r.Status != AdvicePending {
+				return nil, refuse("advice.not_pending")
+			}
 		}
 		_, err := db.Exec(ctx, tx, tx.Builder().Delete("advices").Where(sq.Eq{"id": ids}).Where("consult_id = ?", id))
 		return nil, apperr.Wrap(err, "cancel advice")

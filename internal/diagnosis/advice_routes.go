@@ -124,15 +124,17 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/advice", ID: "advice-cancel", Summary: "Withdraw pending advice (body: ids)", Tags: atags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				IDs []int64 `json:"ids,omitempty" maxItems:"100"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.CancelAdvice(ctx, in.ID, in.Body.IDs)
-		})
+	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
+		httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/" + k.path, ID: k.path + "-cancel", Summary: "Withdraw pending advice for " + k.what + " (body: ids)", Tags: atags, Roles: experts},
+			func(ctx context.Context, in *struct {
+				httpx.IDPath
+				Body struct {
+					IDs []int64 `json:"ids,omitempty" maxItems:"100"`
+				}
+			}) (*httpx.Empty, error) {
+				return httpx.Done(), s.CancelAdvice(ctx, in.ID, k.kind, in.Body.IDs)
+			})
+	}
 	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
 		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: readers},
 			func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {

@@ -144,7 +144,7 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
                 <Space size={0}>
                   {canUpdate && <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('advice.edit')} title={t('advice.edit')} onClick={() => setEditing(a)} data-testid={`advice-edit-${a.id}`} />}
                   {canCancel && (
-                    <Popconfirm title={t('advice.confirm.cancel')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => acts.cancel.mutateAsync([a.id]).catch(showError)}>
+                    <Popconfirm title={t('advice.confirm.cancel')} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => acts.cancel.mutateAsync({ kind: a.kind, ids: [a.id] }).catch(showError)}>
                       <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('advice.cancel')} title={t('advice.cancel')} />
                     </Popconfirm>
                   )}

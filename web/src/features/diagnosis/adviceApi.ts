@@ -48,7 +48,9 @@ export function useCaseAdvice(id: number) {
 export function useAdviceActions(id: number) {
   return {
     order: useWrite(async (body: AdviceInput) => unwrap(await api.POST('/api/diagnosis/{id}/advice', { ...path(id), body }))),
-    cancel: useWrite(async (ids: number[]) => unwrap(await api.DELETE('/api/diagnosis/{id}/advice', { ...path(id), body: { ids } }))),
+    cancel: useWrite(async ({ kind, ids }: { kind: AdviceKind; ids: number[] }) =>
+      unwrap(await api.DELETE(kind === 'special' ? '/api/diagnosis/{id}/advice' : '/api/diagnosis/{id}/doctor_advice', { ...path(id), body: { ids } })),
+    ),
     update: useWrite(async ({ adviceId, body }: { adviceId: number; body: AdviceItemInput }) =>
       unwrap(await api.POST('/api/diagnosis/{id}/advice/{advice_id}', { params: { path: { id, advice_id: adviceId } }, body })),
     ),

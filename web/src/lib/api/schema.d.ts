@@ -1703,7 +1703,7 @@ export interface paths {
          */
         post: operations["advice-order"];
         /**
-         * Withdraw pending advice (body: ids)
+         * Withdraw pending advice for special exams (body: ids)
          * @description Roles: expert
          */
         delete: operations["advice-cancel"];
@@ -1927,6 +1927,26 @@ export interface paths {
          */
         post: operations["diagnosis-delay"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/doctor_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw pending advice for technical re-work (body: ids)
+         * @description Roles: expert
+         */
+        delete: operations["doctor_advice-cancel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4142,6 +4162,9 @@ export interface components {
         "Distribute-bind-staffRequest": {
             /** Format: int64 */
             staff_id?: number;
+        };
+        "Doctor_advice-cancelRequest": {
+            ids?: number[] | null;
         };
         Download: {
             /** Format: date-time */
@@ -9170,6 +9193,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["Diagnosis-delayRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "doctor_advice-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Doctor_advice-cancelRequest"];
             };
         };
         responses: {
