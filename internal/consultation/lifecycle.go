@@ -238,6 +238,13 @@ var Transitions = map[string]Transition{
 	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.Status, s.IsLock, s.ManageConfirm = StatusSubmitted, 1, 0 }},
+	// The expert amends their released report: the case reopens, locked to
+	// them, for a new version; the earlier one stays in the history, marked.
+	"diagnosis_amend": {Name: "diagnosis_amend", Roles: experts, Holder: AssignedExpert,
+		From: func(s State) bool {
+			return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.ManageConfirm != 2 && !s.SupplementReview
+		},
+		Apply: func(s *State) { s.Status, s.IsLock = StatusSubmitted, 1 }},
 	"counter_audit_reject": {Name: "counter_audit_reject", Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.ManageConfirm = 3 }},

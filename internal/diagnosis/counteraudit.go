@@ -44,7 +44,37 @@ func (s *Service) AnswerCounterAudit(ctx context.Context, id int64, confirm bool
 	})
 }
 
+// Amend reopens the expert's released report for a new version, with the
+// reason in the case log. The new version is reviewed and signed as usual;
+// the released one stays valid until then and is marked superseded after.
+func (s *Service) Amend(ctx context.Context, id int64, reason string) error {
+	me := access.FromContext(ctx).UserID
+	reason = strings.TrimSpace(reason)
+	if reason == "" {
+		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
+	}
+	return s.deps.Cases.Apply(ctx, id, "diagnosis_amend", reason, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+		// The new version starts from the released text.
+		released, err := s.query(tx)(ctx, "d.consult_id = ? AND d.type = ? AND d.status = ?", id, TypeNormal, Published)
+		if err != nil {
+			return nil, err
+		}
+		if len(released) > 0 {
+			last := released[len(released)-1]
+			if _, err := s.writeDraft(ctx, tx, id, me, Input{Microscopic: last.Microscopic, Opinion: last.Opinion,
+				GrossDescription: last.GrossDescription, Remark: last.Remark, CriticalValues: last.CriticalValues}); err != nil {
+				return nil, err
+			}
+		}
+		return map[string]any{"locked_by": me, "reviewer_id": nil, "print_deliver_status": 0}, nil
+	})
+}
+
 func (s *Service) counterAuditRoutes(api *httpx.API) {
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/update", ID: "diagnosis-amend", Summary: "Amend the released report: the case reopens for a new version (reason required)", Tags: tags, Roles: experts},
+		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
+			return httpx.Done(), s.Amend(ctx, in.ID, in.text())
+		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/admin/consultation/{id}/counter_audit", ID: "counter-audit", Summary: "Ask the expert to reconsider a published report", Tags: tags, Roles: []string{access.Admin}},
 		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
 			return httpx.Done(), s.CounterAudit(ctx, in.ID, in.text())

@@ -6,6 +6,7 @@ import {
   ClockCircleOutlined,
   FileAddOutlined,
   DownOutlined,
+  EditOutlined,
   LockOutlined,
   RollbackOutlined,
   SaveOutlined,
@@ -32,11 +33,12 @@ const ICONS: Record<WorkAction, React.ReactNode> = {
   reviewrecall: <UndoOutlined />,
   recall: <UndoOutlined />,
   supplement: <FileAddOutlined />,
+  amend: <EditOutlined />,
 };
 
-/** Main actions on the right; the secondary ones (return, delay, invite, unlock) as quiet buttons on the left. */
+/** Main actions on the right; the secondary ones (return, delay, invite, unlock, amend) in the menu on the left. */
 const PRIMARY: WorkAction[] = ['lock', 'publish', 'approve', 'recall', 'supplement'];
-const SECONDARY: WorkAction[] = ['return', 'delay', 'invite', 'unlock'];
+const SECONDARY: WorkAction[] = ['return', 'delay', 'invite', 'unlock', 'amend'];
 const KEYS: Partial<Record<WorkAction, string>> = { save: 'Ctrl + S' };
 
 /** The supplement's buttons, in the order shown (left to right). */

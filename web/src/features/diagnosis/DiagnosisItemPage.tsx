@@ -48,7 +48,10 @@ export default function DiagnosisItemPage() {
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
   const workState = useMemo(
-    () => (d ? { me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions: list, now } : null),
+    () =>
+      d
+        ? { me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions: list, now, amendable: (d.actions ?? []).includes('diagnosis_amend') }
+        : null,
     [d, me, list, now],
   );
   const actions = useMemo<WorkAction[]>(() => (workState ? availableActions(workState) : []), [workState]);
@@ -167,6 +170,9 @@ export default function DiagnosisItemPage() {
         // The case has left my hands: back to the list.
         setDialog(null);
         return navigate('/diagnosis/manage');
+      } else if (kind === 'amend') {
+        await acts.amend.mutateAsync(v.reason!.trim());
+        done(t('diagnosis.done.amend'))();
       } else if (kind === 'delay') {
         await acts.delay.mutateAsync({ days: v.days!, reason: v.reason!.trim() });
         done(t('diagnosis.done.delay'))();

@@ -62,6 +62,8 @@ describe('workspace actions', () => {
   it('published and released: supplementary report for the expert, nothing for others', () => {
     const work = v('published', { release_at: new Date(NOW - 1000).toISOString() });
     expect(availableActions(state({ caseStatus: 4, versions: [work] }))).toEqual(['supplement']);
+    expect(availableActions(state({ caseStatus: 4, versions: [work], amendable: true }))).toEqual(['supplement', 'amend']);
+    expect(availableActions(state({ caseStatus: 4, versions: [work], amendable: true, expertId: OTHER }))).toEqual([]);
     expect(availableActions(state({ caseStatus: 4, expertId: OTHER, versions: [work] }))).toEqual([]);
   });
 

@@ -15,7 +15,8 @@ export type WorkAction =
   | 'reviewreturn'
   | 'reviewrecall'
   | 'recall'
-  | 'supplement';
+  | 'supplement'
+  | 'amend';
 
 export interface VersionLike {
   type: number;
@@ -34,6 +35,8 @@ export interface WorkState {
   reviewerId: number | null | undefined;
   versions: readonly VersionLike[];
   now: number;
+  /** The server lets me amend the released report (not during a counter-audit or a supplement's review). */
+  amendable?: boolean;
 }
 
 /** The latest normal (type 0) version: the working draft or the report. */
@@ -61,7 +64,10 @@ export function availableActions(s: WorkState): WorkAction[] {
 
   if (published) {
     if (isExpert && inHesitation(work, s.now)) out.push('recall');
-    else if (isExpert) out.push('supplement');
+    else if (isExpert) {
+      out.push('supplement');
+      if (s.amendable) out.push('amend');
+    }
     return out;
   }
   if (s.reviewerId != null && s.reviewerId === s.me && underReview && !isExpert) {

@@ -184,6 +184,7 @@ export function useDiagnosisActions(id: number) {
     reviewReturn: useWrite(async (note: string) => unwrap(await api.POST('/api/diagnosis/{id}/reviewreturn', { ...p, body: { note } }))),
     publish: useWrite(async (body: { delayed: boolean; confirm_unviewed: boolean }) => unwrap(await api.POST('/api/diagnosis/{id}/publish', { ...p, body }))),
     returnCase: useWrite(async (reason: string) => unwrap(await api.POST('/api/diagnosis/{id}/return', { ...p, body: { reason } }))),
+    amend: useWrite(async (reason: string) => unwrap(await api.POST('/api/diagnosis/{id}/update', { ...p, body: { reason } }))),
     delay: useWrite(async (body: { days: number; reason: string }) => unwrap(await api.POST('/api/diagnosis/{id}/delay', { ...p, body }))),
     invite: useWrite(async (body: { invitee_ids: number[]; message: string }) => unwrap(await api.POST('/api/diagnosis/{id}/invited', { ...p, body }))),
     supplementSave: useWrite(async (body: DiagnosisInput) => unwrap(await api.POST('/api/consultation/append_diagnosis/{id}', { ...p, body }))),

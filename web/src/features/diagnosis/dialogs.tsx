@@ -5,7 +5,7 @@ import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Typography } fro
 import { useTranslation } from 'react-i18next';
 import type { Person } from './api';
 
-export type DialogKind = 'toreview' | 'publish' | 'return' | 'delay' | 'invite' | 'approve' | 'reviewreturn';
+export type DialogKind = 'toreview' | 'publish' | 'return' | 'delay' | 'invite' | 'approve' | 'reviewreturn' | 'amend';
 
 export interface DialogValues {
   reviewer_id?: number;
@@ -36,6 +36,7 @@ const TITLES: Record<DialogKind, string> = {
   invite: 'diagnosis.action.invite',
   approve: 'diagnosis.action.approve',
   reviewreturn: 'diagnosis.action.reviewreturn',
+  amend: 'diagnosis.action.amend',
 };
 
 const SUPPLEMENT_TITLES: Partial<Record<DialogKind, string>> = {
@@ -89,6 +90,14 @@ export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }
           <Form.Item name="reason" label={t('diagnosis.field.returnReason')} rules={required('diagnosis.rule.reason')}>
             <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
           </Form.Item>
+        )}
+        {kind === 'amend' && (
+          <>
+            <Alert type="info" showIcon message={t('diagnosis.amendHint')} style={{ marginBottom: 16 }} />
+            <Form.Item name="reason" label={t('diagnosis.field.amendReason')} rules={required('diagnosis.rule.reason')}>
+              <Input.TextArea rows={4} maxLength={2000} showCount autoFocus data-testid="amend-reason" />
+            </Form.Item>
+          </>
         )}
         {kind === 'delay' && (
           <>
