@@ -211,6 +211,10 @@ export function usePostMessage() {
   );
 }
 
+export function useDeleteMessage() {
+  return useWrite(async (id: number) => unwrap(await api.DELETE('/api/consultation/resources/0/message/{id}', path(id))));
+}
+
 export function useSaveTemplate() {
   return useWrite(async ({ id, body }: { id?: number; body: TemplateInput }) =>
     id ? unwrap(await api.POST('/api/config/template/{id}', { params: { path: { id } }, body })) : unwrap(await api.POST('/api/config/template', { body })),
