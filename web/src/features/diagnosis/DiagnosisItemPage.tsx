@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined, FilePdfOutlined, LeftOutlined, LockOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FilePdfOutlined, LeftOutlined, LockOutlined, RightOutlined, SaveOutlined, ToolOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthInfo } from '../../lib/appData';
+import { hasRole } from '../../lib/access';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
 import { fetchNotViewed, previewReport, saveDraft, useCase, useCenterExperts, useDiagnosisActions, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
@@ -33,9 +34,13 @@ export default function DiagnosisItemPage() {
   const showError = useApiError();
   const info = useAuthInfo();
   const me = info.data?.user.id ?? 0;
+  const roles = (info.data?.roles ?? []).map((r) => r.role);
+  const isExpert = hasRole(roles, 'expert');
+  // A technician supports the expert: the case, its slides and thread, and the report once released.
+  const staffView = !isExpert && hasRole(roles, 'staff');
   const detail = useCase(id);
   const versions = useVersions(id);
-  const nav = useNeighbours(id);
+  const nav = useNeighbours(id, isExpert);
   const acts = useDiagnosisActions(id);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -43,7 +48,7 @@ export default function DiagnosisItemPage() {
 
   const d = detail.data;
   // An invited colleague answers beside the case.
-  const myInvitations = useInvitationInfo(id, !!d && d.expert_id !== me);
+  const myInvitations = useInvitationInfo(id, isExpert && !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
   const actions = useMemo<WorkAction[]>(
@@ -261,7 +266,7 @@ export default function DiagnosisItemPage() {
   const lockHolder = d.locked_by == null ? null : d.locked_by === me ? t('diagnosis.lock.me') : d.locked_by === d.expert_id ? d.expert_name || `#${d.locked_by}` : `#${d.locked_by}`;
   const busy = Object.values(acts).some((m) => m.isPending);
   const released = work?.status === 'published';
-  const readOnlyReason = !editable && !suppEnabled
+  const expertReason = !editable && !suppEnabled
     ? actions.includes('approve')
       ? t('diagnosis.readonly.review', { name: d.expert_name ?? '' })
       : d.locked_by != null && d.locked_by !== me
@@ -274,6 +279,7 @@ export default function DiagnosisItemPage() {
             ? null
             : t('diagnosis.readonly.view')
     : null;
+  const readOnlyReason = staffView ? (released ? null : t('diagnosis.readonly.staff')) : expertReason;
 
   return (
     <div style={{ padding: '12px 16px' }} data-testid="diagnosis-item">
@@ -291,6 +297,11 @@ export default function DiagnosisItemPage() {
           <StatusLabelTag label={d.status_label} />
           <TimingBadge timing={d.timing} timeoutAt={d.timeout_at} />
           {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
+          {d.staff_name && (
+            <Tag icon={<ToolOutlined />} bordered={false} data-testid="case-staff">
+              {t('diagnosis.staffTag', { name: d.staff_name })}
+            </Tag>
+          )}
           {lockHolder && (
             <Tag icon={<LockOutlined />} color={d.locked_by === me ? 'blue' : 'orange'} data-testid="lock-holder">
               {t('diagnosis.lock.heldBy', { name: lockHolder })}
@@ -304,16 +315,20 @@ export default function DiagnosisItemPage() {
               {t('diagnosis.previewReport')}
             </Button>
           )}
-          <Tooltip title="Alt + ←">
-            <Button icon={<LeftOutlined />} disabled={!nav.data?.prev} onClick={() => void go(`/diagnosis/item/${nav.data!.prev}`)} data-testid="prev-case">
-              {t('diagnosis.prev')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Alt + →">
-            <Button disabled={!nav.data?.next} onClick={() => void go(`/diagnosis/item/${nav.data!.next}`)} data-testid="next-case">
-              {t('diagnosis.next')} <RightOutlined />
-            </Button>
-          </Tooltip>
+          {isExpert && (
+            <>
+              <Tooltip title="Alt + ←">
+                <Button icon={<LeftOutlined />} disabled={!nav.data?.prev} onClick={() => void go(`/diagnosis/item/${nav.data!.prev}`)} data-testid="prev-case">
+                  {t('diagnosis.prev')}
+                </Button>
+              </Tooltip>
+              <Tooltip title="Alt + →">
+                <Button disabled={!nav.data?.next} onClick={() => void go(`/diagnosis/item/${nav.data!.next}`)} data-testid="next-case">
+                  {t('diagnosis.next')} <RightOutlined />
+                </Button>
+              </Tooltip>
+            </>
+          )}
         </Space>
       </Flex>
       <Row gutter={12}>
@@ -370,7 +385,7 @@ export default function DiagnosisItemPage() {
               )}
               {released && !suppEnabled ? (
                 !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
-              ) : (
+              ) : staffView ? null : (
                 <DiagnosisFields
                   values={active.values}
                   readOnly={!(editable || suppEnabled)}

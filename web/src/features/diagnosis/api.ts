@@ -139,7 +139,7 @@ export function useTemplates(enabled = true) {
 
 export const fetchNotViewed = async (id: number) => unwrap(await api.GET('/api/diagnosis/{id}/not_view_count', path(id)));
 
-export function useNeighbours(id: number) {
+export function useNeighbours(id: number, enabled = true) {
   return useQuery({
     queryKey: diagKeys.nav(id),
     queryFn: async () => {
@@ -149,7 +149,7 @@ export function useNeighbours(id: number) {
       ]);
       return { prev, next };
     },
-    enabled: id > 0,
+    enabled: enabled && id > 0,
     staleTime: 30_000,
   });
 }
