@@ -35,6 +35,8 @@ test('the allocator names the staff member, who reads the case, opens its slide 
   await expect(dialog).toContainText(c.consultNo);
   await dialog.getByTestId('staff-select').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: STAFF }).click();
+  mkdirSync(OUT, { recursive: true });
+  await page.screenshot({ path: path.join(OUT, 'zh-CN-staff-bind.png') });
   await dialog.getByTestId('staff-ok').click();
   await expect(dialog).toBeHidden();
   await expect(toast(page).getByText('操作成功')).toBeVisible();
@@ -55,6 +57,7 @@ test('the allocator names the staff member, who reads the case, opens its slide 
   // 3. The case reads, the staff tag shows, and there is nothing to act on.
   await expect(page.getByRole('heading', { name: '周若汐' })).toBeVisible();
   await expect(page.getByTestId('case-staff')).toContainText(STAFF);
+  await expect(page.getByTestId('case-expert')).toContainText('张建国');
   await expect(page.getByTestId('diagnosis-item')).toContainText('胃窦溃疡，待排恶性');
   await expect(page.getByTestId('diagnosis-form')).toContainText('诊断报告由专家签发后在此显示');
   await expect(page.getByTestId('diagnosis-form')).not.toContainText('草稿意见');
@@ -81,6 +84,7 @@ test('the allocator names the staff member, who reads the case, opens its slide 
   await expect(thread.getByTestId('message-item')).toHaveCount(1);
   await expect(thread.getByTestId('message-item')).toContainText('A2 蜡块已重新切片染色');
   await expect(thread.getByTestId('message-delete')).toHaveCount(1);
+  await page.screenshot({ path: path.join(OUT, 'zh-CN-staff-message.png') });
 
   // 6. The expert reads it in the workspace, under the staff member's name.
   const ctx = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1600, height: 1000 } });

@@ -297,6 +297,11 @@ export default function DiagnosisItemPage() {
           <StatusLabelTag label={d.status_label} />
           <TimingBadge timing={d.timing} timeoutAt={d.timeout_at} />
           {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
+          {staffView && d.expert_name && (
+            <Tag bordered={false} color="blue" data-testid="case-expert">
+              {t('diagnosis.expertTag', { name: d.expert_name })}
+            </Tag>
+          )}
           {d.staff_name && (
             <Tag icon={<ToolOutlined />} bordered={false} data-testid="case-staff">
               {t('diagnosis.staffTag', { name: d.staff_name })}

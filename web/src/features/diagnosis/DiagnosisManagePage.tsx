@@ -20,7 +20,7 @@ export default function DiagnosisManagePage() {
   const extra = useMemo<ListColumn<CaseRow>[]>(
     () =>
       staff
-        ? [{ key: 'expert_name', title: t('case.field.expert'), width: 110, ellipsis: true }]
+        ? [{ key: 'expert_name', title: t('case.field.expert'), width: 150, ellipsis: { showTitle: true } }]
         : [{ key: 'is_collected', title: t('expertActions.favourite'), width: 70, align: 'center' as const, render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" /> }],
     [t, staff],
   );
@@ -34,6 +34,7 @@ export default function DiagnosisManagePage() {
       tabs={staff ? STAFF_TABS : EXPERT_TABS}
       tabLabels={staff ? { submitted: t('diagnosis.manage.tabOpen') } : undefined}
       extraColumns={extra}
+      actionLabel={staff ? t('case.action.view') : undefined}
     />
   );
 }
