@@ -17,12 +17,11 @@ export default function DiagnosisManagePage() {
   const info = useAuthInfo();
   const roles = (info.data?.roles ?? []).map((r) => r.role);
   const staff = !hasRole(roles, 'expert') && hasRole(roles, 'staff');
+  const staffExtra = useMemo<ListColumn<CaseRow>[]>(() => [{ key: 'expert_name', title: t('case.field.expert'), width: 150, ellipsis: { showTitle: true } }], [t]);
+
   const extra = useMemo<ListColumn<CaseRow>[]>(
-    () =>
-      staff
-        ? [{ key: 'expert_name', title: t('case.field.expert'), width: 150, ellipsis: { showTitle: true } }]
-        : [{ key: 'is_collected', title: t('expertActions.favourite'), width: 70, align: 'center' as const, render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" /> }],
-    [t, staff],
+    () => [{ key: 'is_collected', title: t('expertActions.favourite'), width: 70, align: 'center' as const, render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" /> }],
+    [t],
   );
   if (info.isLoading) return null;
   return (
@@ -33,7 +32,7 @@ export default function DiagnosisManagePage() {
       subtitle={t(staff ? 'diagnosis.manage.staffSubtitle' : 'diagnosis.manage.subtitle')}
       tabs={staff ? STAFF_TABS : EXPERT_TABS}
       tabLabels={staff ? { submitted: t('diagnosis.manage.tabOpen') } : undefined}
-      extraColumns={extra}
+      extraColumns={staff ? staffExtra : extra}
       actionLabel={staff ? t('case.action.view') : undefined}
     />
   );
