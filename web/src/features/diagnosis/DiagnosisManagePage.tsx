@@ -17,7 +17,7 @@ export default function DiagnosisManagePage() {
   const info = useAuthInfo();
   const roles = (info.data?.roles ?? []).map((r) => r.role);
   const staff = !hasRole(roles, 'expert') && hasRole(roles, 'staff');
-  const staffExtra = useMemo<ListColumn<CaseRow>[]>(() => [{ key: 'expert_name', title: t('case.field.expert'), width: 150, ellipsis: { showTitle: true } }], [t]);
+  const staffExtra = useMemo<ListColumn<CaseRow>[]>(() => [{ key: 'expert_name', title: t('case.field.expert'), width: 100, ellipsis: { showTitle: true } }], [t]);
 
   const extra = useMemo<ListColumn<CaseRow>[]>(
     () => [{ key: 'is_collected', title: t('expertActions.favourite'), width: 70, align: 'center' as const, render: (x: boolean, r: CaseRow) => <CollectStar id={r.id} collected={x} size="small" /> }],
