@@ -266,10 +266,10 @@ export default function DiagnosisItemPage() {
   const lockHolder = d.locked_by == null ? null : d.locked_by === me ? t('diagnosis.lock.me') : d.locked_by === d.expert_id ? d.expert_name || `#${d.locked_by}` : `#${d.locked_by}`;
   const busy = Object.values(acts).some((m) => m.isPending);
   const released = work?.status === 'published';
-  const expertReason = !editable && !suppEnabled
+  const readOnlyReason = !editable && !suppEnabled
     ? actions.includes('approve')
       ? t('diagnosis.readonly.review', { name: d.expert_name ?? '' })
-      : d.locked_by != null && d.locked_by !== me
+      : !staffView && d.locked_by != null && d.locked_by !== me
       ? t('diagnosis.readonly.lockedBy', { name: lockHolder })
       : actions.includes('lock')
         ? t('diagnosis.readonly.lockFirst')
@@ -277,9 +277,10 @@ export default function DiagnosisItemPage() {
           ? t('diagnosis.readonly.inReview')
           : released
             ? null
-            : t('diagnosis.readonly.view')
+            : staffView
+              ? t('diagnosis.readonly.staff')
+              : t('diagnosis.readonly.view')
     : null;
-  const readOnlyReason = staffView ? (released ? null : t('diagnosis.readonly.staff')) : expertReason;
 
   return (
     <div style={{ padding: '12px 16px' }} data-testid="diagnosis-item">
