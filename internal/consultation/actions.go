@@ -282,7 +282,8 @@ func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error
 	return nil
 }
 
-// BindStaff names the staff member who prepares a case for the expert.
+// BindStaff names the staff member who prepares a case for the expert;
+// staffID 0 removes the one named. The staff member sees the case while bound.
 func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		r, err := s.row(ctx, tx, id)
@@ -297,6 +298,9 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 			return apperr.New(apperr.Conflict, "case.bad_state").With("action", apperr.MsgKey("case.action.bind_staff")).
 				With("status", apperr.MsgKey("case.status."+LabelKey(r.State)))
 		}
+		if staffID == 0 {
+			return s.unbindStaff(ctx, tx, r)
+		}
 		if r.CenterID == nil {
 			return apperr.New(apperr.Invalid, "error.validation").Field("staff_id", "case.staff_unknown")
 		}
@@ -304,14 +308,41 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 		if err != nil {
 			return err
 		}
-		if !slices.ContainsFunc(staff, func(m PersonRef) bool { return m.ID == staffID }) {
+		i := slices.IndexFunc(staff, func(m PersonRef) bool { return m.ID == staffID })
+		if i < 0 {
 			return apperr.New(apperr.Invalid, "error.validation").Field("staff_id", "case.staff_unknown")
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", staffID).Set("updated_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "bind staff")
 		}
-		return record(ctx, tx, id, "bind_staff", r.State, r.State, "", nil, map[string]any{"staff_id": staffID})
+		return record(ctx, tx, id, "bind_staff", r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
 	})
+}
+
+func (s *Service) unbindStaff(ctx context.Context, tx *db.Tx, r *Row) error {
+	var was *int64
+	if err := db.Get(ctx, tx, &was, tx.Builder().Select("staff_id").From("consultations").Where("id = ?", r.ID)); err != nil {
+		return apperr.Wrap(err, "load staff")
+	}
+	if was == nil {
+		return apperr.New(apperr.Invalid, "error.validation").Field("staff_id", "case.staff_none")
+	}
+	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", nil).Set("updated_at", s.now()).Where("id = ?", r.ID)); err != nil {
+		return apperr.Wrap(err, "unbind staff")
+	}
+	return record(ctx, tx, r.ID, "unbind_staff", r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
+}
+
+// CaseStaff lists the staff members of the case's center, for the allocator.
+func (s *Service) CaseStaff(ctx context.Context, id int64) ([]PersonRef, error) {
+	r, err := s.row(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.CenterID == nil {
+		return []PersonRef{}, nil
+	}
+	return s.deps.Members(ctx, *r.CenterID, access.Staff)
 }
 
 // ReturnToSite gives a submitted case back to the hospital with a reason.

@@ -36,6 +36,9 @@ func (s *Service) detailIn(ctx context.Context, q db.Querier, id int64) (*Detail
 	if d.Slides, err = s.slides(ctx, q, id); err != nil {
 		return nil, err
 	}
+	if err := s.staffOf(ctx, q, d); err != nil {
+		return nil, err
+	}
 	return d, nil
 }
 
@@ -49,8 +52,29 @@ func (s *Service) actions(p *access.Principal, r *Row) []string {
 			out = append(out, name)
 		}
 	}
+	// Naming the staff member is no state change, so it is not a transition.
+	if p.HasAny(allocRoles) && r.Status == StatusSubmitted && r.IsRecall == RecallNone {
+		out = append(out, "bind_staff")
+	}
 	sort.Strings(out)
 	return out
+}
+
+func (s *Service) staffOf(ctx context.Context, q db.Querier, d *Detail) error {
+	var st struct {
+		ID   *int64  `db:"staff_id"`
+		Name *string `db:"name"`
+	}
+	err := db.Get(ctx, q, &st, s.db.Builder().Select("c.staff_id", "u.name").From("consultations c").
+		LeftJoin("users u ON u.id = c.staff_id").Where("c.id = ?", d.ID))
+	if err != nil {
+		return apperr.Wrap(err, "load staff")
+	}
+	d.StaffID = st.ID
+	if st.Name != nil {
+		d.StaffName = *st.Name
+	}
+	return nil
 }
 
 func (s *Service) specimens(ctx context.Context, q db.Querier, id int64) ([]Specimen, error) {

@@ -284,7 +284,7 @@ func (s *Service) distributeRoutes(api *httpx.API) {
 			}
 			return httpx.OK(o), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/distribute/{id}/bindstaff", ID: "distribute-bind-staff", Summary: "Name the staff member for a case", Tags: dtags, Roles: allocRoles},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/distribute/{id}/bindstaff", ID: "distribute-bind-staff", Summary: "Name the staff member for a case (staff_id 0: remove the one named)", Tags: dtags, Roles: allocRoles},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body struct {
@@ -292,6 +292,14 @@ func (s *Service) distributeRoutes(api *httpx.API) {
 			}
 		}) (*httpx.Empty, error) {
 			return httpx.Done(), s.BindStaff(ctx, in.ID, in.Body.StaffID)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/distribute/{id}/staff", ID: "distribute-staff", Summary: "Staff members of the case's center, to name one for the case", Tags: dtags, Roles: allocRoles},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]PersonRef], error) {
+			st, err := s.CaseStaff(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(st), nil
 		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/distribute/{id}/referral", ID: "distribute-referral", Summary: "Give an assigned case to a different expert", Tags: dtags, Roles: allocRoles},
 		func(ctx context.Context, in *expertBody) (*httpx.Empty, error) {

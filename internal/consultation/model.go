@@ -205,4 +205,7 @@ type Detail struct {
 	Specimens   []Specimen      `json:"specimens"`
 	Attachments []Attachment    `json:"attachments"`
 	Slides      []Slide         `json:"slides"`
+	// The technician the allocator named to prepare the case, if any.
+	StaffID   *int64 `json:"staff_id" db:"staff_id"`
+	StaffName string `json:"staff_name" db:"staff_name"`
 }

@@ -79,7 +79,9 @@ func catalog() []*Entry {
 			counted(leaf(20, "撤回审核", "Recall requests", "/admin/withdraw-manage", "AdminWithdrawManage", "UndoOutlined", access.Admin, access.CenterAdmin), "recall_pending", "#faad14"),
 		),
 		group(310, "诊断管理", "Diagnosis", "/diagnosis", "Diagnosis", "MedicineBoxOutlined",
-			counted(leaf(10, "诊断管理", "My cases", "/diagnosis/manage", "DiagnosisManage", "FileSearchOutlined", access.Expert, access.Staff), "pending", "#1677ff"),
+			counted(leaf(10, "诊断管理", "My cases", "/diagnosis/manage", "DiagnosisManage", "FileSearchOutlined", access.Expert), "pending", "#1677ff"),
+			// A technician's badge counts their open cases, whatever the expert's stage.
+			counted(leaf(10, "诊断管理", "My cases", "/diagnosis/manage", "DiagnosisManage", "FileSearchOutlined", access.Staff), "submitted", "#1677ff"),
 			leaf(20, "退回病例", "Returned cases", "/diagnosis/return", "DiagnosisReturn", "RollbackOutlined", access.Expert),
 			counted(leaf(30, "会诊邀请", "Invitations to me", "/diagnosis/invited", "DiagnosisInvited", "MailOutlined", access.Expert), "invited", "#eb2f96"),
 			leaf(40, "我的邀请", "Sent invitations", "/diagnosis/invite", "DiagnosisInvite", "SendOutlined", access.Expert),
@@ -132,7 +134,7 @@ func forRoles(e *Entry, roles []string) *Entry {
 	c.Children = []*Entry{}
 	for _, ch := range e.Children {
 		if m := forRoles(ch, roles); m != nil {
-			c.Children = append(c.Children, m)
+			c.Children = merge(c.Children, m)
 		}
 	}
 	return &c

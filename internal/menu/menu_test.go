@@ -110,3 +110,34 @@ func TestSiteUploadGroup(t *testing.T) {
 		t.Error("root lacks the upload settings")
 	}
 }
+
+// A technician's "My cases" badge counts their open cases; someone who is
+// also an expert gets the expert's entry, once.
+func TestStaffCasesEntry(t *testing.T) {
+	find := func(roles ...string) []*Entry {
+		var out []*Entry
+		walk(Build(roles), func(e *Entry) {
+			if e.URI == "/diagnosis/manage" {
+				out = append(out, e)
+			}
+		})
+		return out
+	}
+	for _, c := range []struct {
+		roles []string
+		count string
+	}{
+		{[]string{access.Staff}, "submitted"},
+		{[]string{access.Expert}, "pending"},
+		{[]string{access.Expert, access.Staff}, "pending"},
+		{[]string{access.Staff, access.Expert}, "pending"},
+	} {
+		var counts []string
+		for _, e := range find(c.roles...) {
+			counts = append(counts, e.Count)
+		}
+		if !slices.Equal(counts, []string{c.count}) {
+			t.Errorf("%v: entries counting %v, want [%s]", c.roles, counts, c.count)
+		}
+	}
+}

@@ -99,6 +99,7 @@ function Overview({ d }: { d: CaseDetail }) {
         { label: t('case.field.originalPathologyNumber'), children: <span className="tp-mono">{c.original_pathology_number || '—'}</span> },
         { label: t('case.field.center'), children: v(d.center_name) },
         { label: t('case.field.expert'), children: d.expert_name || <Typography.Text type="secondary">{t('case.unassigned')}</Typography.Text> },
+        { label: t('case.field.staff'), children: v(d.staff_name) },
         { label: t('case.field.chargeStatus'), children: <ChargeTag status={d.charge_status} /> },
         { label: t('case.field.createdAt'), children: formatDateTime(d.created_at) },
         { label: t('case.field.submittedAt'), children: formatDateTime(d.submitted_at) },

@@ -16,6 +16,7 @@ const NEEDS: Partial<Record<ActionName, string>> = {
   recall_reject: 'recall_reject',
   recall_ignore: 'recall_ignore',
   bind_expert: 'bind_expert',
+  bind_staff: 'bind_staff',
   referral: 'referral',
   return_to_site: 'return_to_site',
 };
@@ -34,6 +35,7 @@ export const ACTION_LABEL: Record<ActionName, string> = {
   recall_reject: 'case.action.recallReject',
   recall_ignore: 'case.action.recallIgnore',
   bind_expert: 'case.action.bindExpert',
+  bind_staff: 'case.action.bindStaff',
   referral: 'case.action.referral',
   return_to_site: 'case.action.returnToSite',
   batch_submit: 'case.action.batchSubmit',

@@ -14,8 +14,8 @@ export default function DistributeManagePage() {
       tabs={['to_allot', 'returned_center', 'assigned', 'timeout', 'soon_timeout']}
       columns={['consult_no', 'pathology_number', 'patient_name', 'hospital_name', 'status', 'expert_name', 'submitted_at', 'timeout_at']}
       hiddenColumns={['gender', 'age', 'slide_count', 'center_name', 'library_name', 'assigned_at', 'return_reason']}
-      actions={['view', 'bind_expert', 'referral', 'return_to_site']}
-      actionsWidth={320}
+      actions={['view', 'bind_expert', 'referral', 'bind_staff', 'return_to_site']}
+      actionsWidth={360}
       batch={['batch_bind_expert']}
       searchFields={searchFields}
     />

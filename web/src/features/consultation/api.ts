@@ -178,6 +178,14 @@ export const useBindStaff = () =>
   useCaseMutation(async ({ id, staffId }: { id: number; staffId: number }) =>
     unwrap(await api.POST('/api/distribute/{id}/bindstaff', { ...path(id), body: { staff_id: staffId } })),
   );
+/** The staff members of the case's center, for the allocator to name one. */
+export function useCaseStaff(id: number | null) {
+  return useQuery({
+    queryKey: ['consultation', 'staff', id ?? 0],
+    queryFn: async () => unwrap(await api.GET('/api/distribute/{id}/staff', path(id!))) ?? [],
+    enabled: !!id,
+  });
+}
 export const useReferral = () =>
   useCaseMutation(async ({ id, expertId, reason }: { id: number; expertId: number; reason: string }) =>
     unwrap(await api.POST('/api/distribute/{id}/referral', { ...path(id), body: { expert_id: expertId, reason } })),

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, type ButtonProps, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, type ButtonProps, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useCenterExperts, useChargeItems, useReturnReasons, type Outcome } from './api';
+import { useCaseDetail, useCaseStaff, useCenterExperts, useChargeItems, useReturnReasons, type Outcome } from './api';
 
 export const REASON_MAX = 1000;
 
@@ -114,6 +114,78 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
             <Input.TextArea rows={3} maxLength={REASON_MAX} showCount />
           </Form.Item>
         )}
+      </Form>
+    </Modal>
+  );
+}
+
+interface StaffProps {
+  caseId: number | null;
+  note?: string;
+  onCancel: () => void;
+  /** staffId 0 removes the staff member named. */
+  onOk: (staffId: number) => Promise<unknown>;
+}
+
+/** Name the technician who supports the expert on a case, or remove the one named. */
+export function StaffModal({ caseId, note, onCancel, onOk }: StaffProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ staff_id: number }>();
+  const [busy, setBusy] = useState(false);
+  const staff = useCaseStaff(caseId);
+  const detail = useCaseDetail(caseId);
+  const current = detail.data?.staff_id ?? null;
+  useEffect(() => {
+    if (current) form.setFieldsValue({ staff_id: current });
+  }, [current, form]);
+  const run = async (id: number) => {
+    setBusy(true);
+    try {
+      await onOk(id);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = async () => {
+    const v = await form.validateFields();
+    await run(v.staff_id);
+  };
+  const options = (staff.data ?? []).map((s) => ({ value: s.id, label: s.name }));
+  return (
+    <Modal
+      open={caseId !== null}
+      title={t('case.action.bindStaff')}
+      onCancel={onCancel}
+      destroyOnHidden
+      width={480}
+      footer={[
+        current ? (
+          <Button key="remove" danger disabled={busy} onClick={() => void run(0)} data-testid="staff-remove" style={{ float: 'left' }}>
+            {t('case.staff.remove')}
+          </Button>
+        ) : null,
+        <Button key="cancel" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={busy} onClick={() => void submit()} data-testid="staff-ok">
+          {t('common.ok')}
+        </Button>,
+      ]}
+    >
+      {note && <Alert type="info" showIcon message={note} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" name="staff">
+        <Form.Item name="staff_id" label={t('case.field.staff')} rules={[{ required: true, message: t('case.staff.required') }]} extra={t('case.staff.help')}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={staff.isLoading || detail.isLoading}
+            options={options}
+            placeholder={t('case.staff.placeholder')}
+            notFoundContent={staff.isLoading ? undefined : t('case.staff.none')}
+            autoFocus
+            data-testid="staff-select"
+          />
+        </Form.Item>
       </Form>
     </Modal>
   );

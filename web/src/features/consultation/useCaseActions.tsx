@@ -13,6 +13,7 @@ import {
   useBatchRecallAgree,
   useBatchSubmit,
   useBindExpert,
+  useBindStaff,
   useCharge,
   useConsultAgain,
   useDeleteCase,
@@ -24,7 +25,7 @@ import {
   useSubmitCase,
   type Outcome,
 } from './api';
-import { ChargeModal, ExpertModal, OutcomeModal, ReasonModal } from './dialogs';
+import { ChargeModal, ExpertModal, OutcomeModal, ReasonModal, StaffModal } from './dialogs';
 
 /** The little a dialog needs to know about a case. */
 export interface CaseRef {
@@ -50,6 +51,7 @@ export type ActionName =
   | 'recall_reject'
   | 'recall_ignore'
   | 'bind_expert'
+  | 'bind_staff'
   | 'referral'
   | 'return_to_site'
   | 'batch_submit'
@@ -60,6 +62,7 @@ export type ActionName =
 type Dialog =
   | { kind: 'reason'; action: 'recall' | 'batch_recall' | 'recall_reject' | 'recall_ignore' | 'return_to_site'; cases: CaseRef[] }
   | { kind: 'expert'; action: 'bind_expert' | 'referral' | 'batch_bind_expert'; cases: CaseRef[] }
+  | { kind: 'staff'; cases: CaseRef[] }
   | { kind: 'charge'; cases: CaseRef[]; submitAfter: boolean; onDone?: () => void }
   | { kind: 'outcome'; title: string; outcomes: Outcome[]; cases: CaseRef[] };
 
@@ -88,6 +91,7 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
   const batchAgree = useBatchRecallAgree();
   const bind = useBindExpert();
   const batchBind = useBatchBindExpert();
+  const bindStaff = useBindStaff();
   const referral = useReferral();
   const giveBack = useReturnToSite();
   const charge = useCharge();
@@ -145,6 +149,8 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
       case 'recall_ignore':
       case 'return_to_site':
         return setDialog({ kind: 'reason', action, cases });
+      case 'bind_staff':
+        return setDialog({ kind: 'staff', cases: [c] });
       case 'bind_expert':
       case 'referral':
       case 'batch_bind_expert':
@@ -205,6 +211,18 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
           : t('case.expert.batchNote', { count: cases.length })
         : t('case.expert.caseNote', { no: label(c) });
     holder = <ExpertModal open title={title} note={note} centerId={centers.size === 1 ? c.center_id : null} excludeId={action === 'referral' ? c.expert_id : undefined} withReason={action === 'referral'} onCancel={close} onOk={ok} />;
+  } else if (dialog?.kind === 'staff') {
+    const c = dialog.cases[0];
+    const ok = async (staffId: number) => {
+      try {
+        await bindStaff.mutateAsync({ id: c.id, staffId });
+        close();
+        finished();
+      } catch (e) {
+        showError(e);
+      }
+    };
+    holder = <StaffModal caseId={c.id} note={t('case.staff.note', { no: label(c) })} onCancel={close} onOk={ok} />;
   } else if (dialog?.kind === 'charge') {
     const { cases, submitAfter, onDone } = dialog;
     const c = cases[0];

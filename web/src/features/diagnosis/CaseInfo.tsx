@@ -1,18 +1,18 @@
 // The left side of the workspace: patient and clinical data, specimens and
 // blocks, attachments, slides, messages, the case log and invitations.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { App, Badge, Button, Descriptions, Empty, Flex, Input, List, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
-import { EyeOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { type ReactNode } from 'react';
+import { Badge, Button, Descriptions, Empty, Flex, List, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, usePostMessage, useSameCases, type CaseDetail } from './api';
+import { openFile, useCaseInvitations, useCaseLog, useCaseMessages, useDeleteMessage, usePostMessage, useSameCases, type CaseDetail } from './api';
+import { MessageThread } from '../../components/ui/MessageThread';
 import { useViewerInfo } from '../../lib/slideViewer';
 import { useSlideJudgements } from '../../lib/slideQuality';
 import { SlideQualityCell } from './SlideQuality';
 
-const MESSAGE_MAX = 150;
 type CaseForm = Record<string, unknown>;
 
 function useText() {
@@ -251,68 +251,18 @@ function Files({ d }: { d: CaseDetail }) {
 }
 
 function Messages({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const showError = useApiError();
   const msgs = useCaseMessages(id);
   const post = usePostMessage();
-  const [text, setText] = useState('');
-  const end = useRef<HTMLDivElement>(null);
-  const count = msgs.data?.length ?? 0;
-  useEffect(() => {
-    // Braces: Chromium's scrollIntoView returns a promise, which React would call as a cleanup.
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [count]);
-  const send = () => {
-    const content = text.trim();
-    if (!content) return void message.warning(t('case.message.empty'));
-    post.mutate({ id, content }, { onSuccess: () => setText(''), onError: (e) => showError(e) });
-  };
+  const del = useDeleteMessage();
   return (
-    <Flex vertical gap={8}>
-      <div style={{ maxHeight: 360, overflowY: 'auto', background: '#f7f9fc', border: '1px solid #e6ebf2', borderRadius: 8, padding: 10 }}>
-        {msgs.isLoading ? (
-          <Spin />
-        ) : count === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('case.message.none')} />
-        ) : (
-          msgs.data!.map((m) => (
-            <Flex key={m.id} justify={m.mine ? 'flex-end' : 'flex-start'} style={{ marginBottom: 8 }}>
-              <div style={{ maxWidth: '80%' }}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {m.mine ? t('case.message.me') : m.user_name} · {formatDateTime(m.created_at)}
-                </Typography.Text>
-                <div style={{ background: m.mine ? '#e6f0ff' : '#fff', border: '1px solid #e6ebf2', borderRadius: 8, padding: '6px 10px', whiteSpace: 'pre-wrap' }}>{m.content}</div>
-              </div>
-            </Flex>
-          ))
-        )}
-        <div ref={end} />
-      </div>
-      <Input.TextArea
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        maxLength={MESSAGE_MAX}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 4 }}
-        placeholder={t('case.message.placeholder')}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            send();
-          }
-        }}
-        data-testid="message-input"
-      />
-      <Flex justify="space-between" align="center">
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('case.message.hint')}
-        </Typography.Text>
-        <Button type="primary" icon={<SendOutlined />} loading={post.isPending} onClick={send}>
-          {t('case.message.send')}
-        </Button>
-      </Flex>
-    </Flex>
+    <MessageThread
+      caseId={id}
+      messages={msgs.data}
+      loading={msgs.isLoading}
+      sending={post.isPending}
+      onSend={(content) => post.mutateAsync({ id, content })}
+      onDelete={(m) => del.mutateAsync(m)}
+    />
   );
 }
 

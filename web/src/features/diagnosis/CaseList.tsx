@@ -104,6 +104,8 @@ interface Props {
   title: string;
   subtitle?: string;
   tabs?: string[];
+  /** Labels replacing the usual ones of some tabs. */
+  tabLabels?: Record<string, string>;
   fixedTab?: string;
   extraColumns?: ListColumn<CaseRow>[];
   toolbar?: ReactNode;
@@ -112,7 +114,7 @@ interface Props {
   actionLabel?: string;
 }
 
-export function DiagnosisCaseList({ tableId, title, subtitle, tabs, fixedTab, extraColumns, toolbar, emptyText, onOpen, actionLabel }: Props) {
+export function DiagnosisCaseList({ tableId, title, subtitle, tabs, tabLabels, fixedTab, extraColumns, toolbar, emptyText, onOpen, actionLabel }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const open = onOpen ?? ((r: CaseRow) => navigate(`/diagnosis/item/${r.id}`));
@@ -129,7 +131,7 @@ export function DiagnosisCaseList({ tableId, title, subtitle, tabs, fixedTab, ex
         fetchCount={tabs ? fetchCount : undefined}
         columns={columns}
         defaultSort={{ submitted_at: 'desc' }}
-        tabs={tabs?.map((k) => ({ key: k, label: t(`case.tab.${k}`) }))}
+        tabs={tabs?.map((k) => ({ key: k, label: tabLabels?.[k] ?? t(`case.tab.${k}`) }))}
         searchFields={searchFields}
         searchPlaceholder={t('case.searchPlaceholder')}
         toolbar={toolbar}

@@ -4,10 +4,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Alert, Button, Card, Col, Flex, Result, Row, Space, Spin, Tag, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined, FilePdfOutlined, LeftOutlined, LockOutlined, RightOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, FilePdfOutlined, LeftOutlined, LockOutlined, RightOutlined, SaveOutlined, ToolOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthInfo } from '../../lib/appData';
+import { hasRole } from '../../lib/access';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
 import { fetchNotViewed, previewReport, saveDraft, useCase, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
@@ -33,9 +34,13 @@ export default function DiagnosisItemPage() {
   const showError = useApiError();
   const info = useAuthInfo();
   const me = info.data?.user.id ?? 0;
+  const roles = (info.data?.roles ?? []).map((r) => r.role);
+  const isExpert = hasRole(roles, 'expert');
+  // A technician supports the expert: the case, its slides and thread, and the report once released.
+  const staffView = !isExpert && hasRole(roles, 'staff');
   const detail = useCase(id);
   const versions = useVersions(id);
-  const nav = useNeighbours(id);
+  const nav = useNeighbours(id, isExpert);
   const acts = useDiagnosisActions(id);
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [suppDialog, setSuppDialog] = useState<SuppDialog | null>(null);
@@ -44,7 +49,7 @@ export default function DiagnosisItemPage() {
 
   const d = detail.data;
   // An invited colleague answers beside the case.
-  const myInvitations = useInvitationInfo(id, !!d && d.expert_id !== me);
+  const myInvitations = useInvitationInfo(id, isExpert && !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
   const workState = useMemo(
@@ -311,7 +316,7 @@ export default function DiagnosisItemPage() {
   const readOnlyReason = !editable && !suppShown
     ? actions.includes('approve')
       ? t('diagnosis.readonly.review', { name: d.expert_name ?? '' })
-      : d.locked_by != null && d.locked_by !== me
+      : !staffView && d.locked_by != null && d.locked_by !== me
       ? t('diagnosis.readonly.lockedBy', { name: lockHolder })
       : actions.includes('lock')
         ? t('diagnosis.readonly.lockFirst')
@@ -319,7 +324,9 @@ export default function DiagnosisItemPage() {
           ? t('diagnosis.readonly.inReview')
           : released
             ? null
-            : t('diagnosis.readonly.view')
+            : staffView
+              ? t('diagnosis.readonly.staff')
+              : t('diagnosis.readonly.view')
     : null;
 
   return (
@@ -338,6 +345,16 @@ export default function DiagnosisItemPage() {
           <StatusLabelTag label={d.status_label} />
           <TimingBadge timing={d.timing} timeoutAt={d.timeout_at} />
           {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
+          {staffView && d.expert_name && (
+            <Tag bordered={false} color="blue" data-testid="case-expert">
+              {t('diagnosis.expertTag', { name: d.expert_name })}
+            </Tag>
+          )}
+          {d.staff_name && (
+            <Tag icon={<ToolOutlined />} bordered={false} data-testid="case-staff">
+              {t('diagnosis.staffTag', { name: d.staff_name })}
+            </Tag>
+          )}
           {lockHolder && (
             <Tag icon={<LockOutlined />} color={d.locked_by === me ? 'blue' : 'orange'} data-testid="lock-holder">
               {t('diagnosis.lock.heldBy', { name: lockHolder })}
@@ -351,16 +368,20 @@ export default function DiagnosisItemPage() {
               {t('diagnosis.previewReport')}
             </Button>
           )}
-          <Tooltip title="Alt + ←">
-            <Button icon={<LeftOutlined />} disabled={!nav.data?.prev} onClick={() => void go(`/diagnosis/item/${nav.data!.prev}`)} data-testid="prev-case">
-              {t('diagnosis.prev')}
-            </Button>
-          </Tooltip>
-          <Tooltip title="Alt + →">
-            <Button disabled={!nav.data?.next} onClick={() => void go(`/diagnosis/item/${nav.data!.next}`)} data-testid="next-case">
-              {t('diagnosis.next')} <RightOutlined />
-            </Button>
-          </Tooltip>
+          {isExpert && (
+            <>
+              <Tooltip title="Alt + ←">
+                <Button icon={<LeftOutlined />} disabled={!nav.data?.prev} onClick={() => void go(`/diagnosis/item/${nav.data!.prev}`)} data-testid="prev-case">
+                  {t('diagnosis.prev')}
+                </Button>
+              </Tooltip>
+              <Tooltip title="Alt + →">
+                <Button disabled={!nav.data?.next} onClick={() => void go(`/diagnosis/item/${nav.data!.next}`)} data-testid="next-case">
+                  {t('diagnosis.next')} <RightOutlined />
+                </Button>
+              </Tooltip>
+            </>
+          )}
         </Space>
       </Flex>
       <Row gutter={12}>
@@ -427,7 +448,7 @@ export default function DiagnosisItemPage() {
               )}
               {released && !suppShown ? (
                 !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
-              ) : (
+              ) : staffView ? null : (
                 <DiagnosisFields
                   values={active.values}
                   readOnly={!(editable || suppEditable)}

@@ -139,7 +139,7 @@ export function useTemplates(enabled = true) {
 
 export const fetchNotViewed = async (id: number) => unwrap(await api.GET('/api/diagnosis/{id}/not_view_count', path(id)));
 
-export function useNeighbours(id: number) {
+export function useNeighbours(id: number, enabled = true) {
   return useQuery({
     queryKey: diagKeys.nav(id),
     queryFn: async () => {
@@ -149,7 +149,7 @@ export function useNeighbours(id: number) {
       ]);
       return { prev, next };
     },
-    enabled: id > 0,
+    enabled: enabled && id > 0,
     staleTime: 30_000,
   });
 }
@@ -218,6 +218,10 @@ export function usePostMessage() {
   return useWrite(async ({ id, content }: { id: number; content: string }) =>
     unwrap(await api.POST('/api/consultation/resources/{id}/message', { ...path(id), body: { content } })),
   );
+}
+
+export function useDeleteMessage() {
+  return useWrite(async (id: number) => unwrap(await api.DELETE('/api/consultation/resources/0/message/{id}', path(id))));
 }
 
 export function useSaveTemplate() {

@@ -2570,7 +2570,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Name the staff member for a case
+         * Name the staff member for a case (staff_id 0: remove the one named)
          * @description Roles: allocator, admin, center_admin
          */
         post: operations["distribute-bind-staff"];
@@ -2614,6 +2614,26 @@ export interface paths {
          * @description Roles: allocator, admin, center_admin
          */
         post: operations["distribute-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/distribute/{id}/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff members of the case's center, to name one for the case
+         * @description Roles: allocator, admin, center_admin
+         */
+        get: operations["distribute-staff"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4068,6 +4088,9 @@ export interface components {
             slide_count: number;
             slides: components["schemas"]["Slide"][] | null;
             specimens: components["schemas"]["Specimen"][] | null;
+            /** Format: int64 */
+            staff_id: number | null;
+            staff_name: string;
             /**
              * Format: int64
              * @description 0 to be submitted, 1 submitted, 2 to review, 4 completed
@@ -10459,6 +10482,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "distribute-staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListPersonRefBody"];
                 };
             };
             /** @description Error */
