@@ -80,3 +80,53 @@ func BenchmarkBatchSubmit(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExpertWorklist measures the expert's /diagnosis/manage list (tab
+// "to review", which also looks for supplements under review) over 100,000
+// cases of twenty experts: 5,000 are this expert's, 1,000 cases have a
+// supplement under review, 500 of them by this expert.
+func BenchmarkExpertWorklist(b *testing.B) {
+	for _, dialect := range dbtest.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			e := newEnvTB(b, dialect, nil)
+			ids := seedCases(b, e, 100_000, -1)
+			d := e.app.DB
+			var expert, expert2 int64
+			d.Get(&expert, "SELECT id FROM users WHERE username = 'expert'")
+			d.Get(&expert2, "SELECT id FROM users WHERE username = 'expert2'")
+			now := time.Now().UTC()
+			tx := d.MustBegin()
+			for start := 0; start < len(ids); start += 400 {
+				q := d.Builder().Insert("diagnoses").Columns("consult_id", "type", "version", "status", "opinion", "doctor_id", "reviewer_id", "created_at", "updated_at")
+				n := 0
+				for _, id := range ids[start:min(start+400, len(ids))] {
+					if id%100 == 0 {
+						reviewer := expert2
+						if id%200 == 0 {
+							reviewer = expert
+						}
+						q = q.Values(id, 1, 1, "to_review", "补充", expert2, reviewer, now, now)
+						n++
+					}
+				}
+				if n > 0 {
+					if _, err := db.Exec(b.Context(), tx, q); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			if _, err := tx.Exec("UPDATE consultations SET supplement_review = 1 WHERE id IN (SELECT consult_id FROM diagnoses WHERE type = 1 AND status = 'to_review')"); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := tx.Exec(d.Rebind("UPDATE consultations SET expert_id = CASE WHEN id % 20 = 0 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) END"), expert, expert2); err != nil {
+				b.Fatal(err)
+			}
+			if err := tx.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			d.Exec("ANALYZE")
+			q := url.Values{"page_size": {"20"}, "params": {`{"tab":"to_review"}`}, "sort_by": {`{"submitted_at":"desc"}`}}
+			measure(b, e.srv.URL+"/api/consultation/list?"+q.Encode(), e.login("expert"))
+		})
+	}
+}

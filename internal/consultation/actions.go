@@ -40,6 +40,10 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name, det
 	}
 	vals["status"], vals["is_draft"], vals["is_recall"], vals["is_return"], vals["is_lock"], vals["manage_confirm"] =
 		to.Status, to.IsDraft, to.IsRecall, to.IsReturn, to.IsLock, to.ManageConfirm
+	vals["supplement_review"] = 0
+	if to.SupplementReview {
+		vals["supplement_review"] = 1
+	}
 	vals["updated_at"] = s.now()
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "update case")

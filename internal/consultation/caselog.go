@@ -90,7 +90,7 @@ func (s *Service) RecordEvent(ctx context.Context, tx *db.Tx, id int64, action, 
 		ExpertID  *int64     `db:"expert_id"`
 		ReleaseAt *time.Time `db:"release_at"`
 	}
-	if err := db.Get(ctx, tx, &st, tx.Builder().Select("status", "is_draft", "is_recall", "is_return", "is_lock", "manage_confirm", "expert_id", "release_at").
+	if err := db.Get(ctx, tx, &st, tx.Builder().Select("status", "is_draft", "is_recall", "is_return", "is_lock", "manage_confirm", "supplement_review", "expert_id", "release_at").
 		From("consultations").Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "load case state")
 	}

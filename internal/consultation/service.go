@@ -153,7 +153,7 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"assigned":        sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_recall = 0"),
 		"pending":         sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 0 AND c.is_recall = 0"),
 		"diagnosing":      sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 1 AND c.is_recall = 0"),
-		"to_review":       sq.Expr("(c.status = 2 OR c.id IN (SELECT consult_id FROM diagnoses WHERE type = 1 AND status = 'to_review'))"),
+		"to_review":       sq.Expr("(c.status = 2 OR c.supplement_review = 1)"),
 		"completed":       sq.Expr("c.status = 4"),
 		"recall_pending":  sq.Expr("c.is_recall = 1"),
 		"recalled":        sq.Expr("c.is_recall = 2 AND c.status = 0"),
@@ -175,9 +175,7 @@ const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.ge
 	c.assigned_at, c.timeout_at, c.recall_reason, c.return_reason, c.created_at, c.updated_at,
 	c.status, c.is_draft, c.is_recall, c.is_return, c.is_lock, c.manage_confirm, c.remind_at,
 	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status,
-	c.handover_from,
-	CASE WHEN EXISTS (SELECT 1 FROM diagnoses sd WHERE sd.consult_id = c.id AND sd.type = 1 AND sd.status = 'to_review')
-		THEN 1 ELSE 0 END AS supplement_review`
+	c.handover_from, c.supplement_review`
 
 func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
 	return b.Select(rowColumns).From("consultations c").

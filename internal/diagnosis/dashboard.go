@@ -37,7 +37,7 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 		"to_review": sq.Or{sq.Expr("c.reviewer_id = ? AND c.status = 2", me),
 			sq.Expr("c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1 AND status = 'to_review')", me)},
 		"in_review": sq.Or{sq.Expr("c.expert_id = ? AND c.status = 2", me),
-			sq.Expr("c.expert_id = ? AND c.id IN (SELECT consult_id FROM diagnoses WHERE type = 1 AND status = 'to_review')", me)},
+			sq.Expr("c.expert_id = ? AND c.supplement_review = 1", me)},
 		"releasing":    sq.And{sq.Expr("c.expert_id = ? AND c.status = 4", me), sq.Gt{"c.release_at": now}},
 		"timeout":      sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.Lt{"c.timeout_at": now}},
 		"soon_timeout": sq.And{sq.Expr("c.expert_id = ? AND c.status IN (1, 2) AND c.is_recall = 0", me), sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
