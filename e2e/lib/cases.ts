@@ -151,7 +151,6 @@ export const chargeCase = (token: string, id: number, itemId: number, quantity =
 export const submitCase = (token: string, id: number) => ok('POST', `/api/consultation/submit/${id}`, token);
 export const bindExpert = (token: string, id: number, expertId: number) => ok('POST', `/api/distribute/${id}/bindexpert`, token, { expert_id: expertId });
 export const recallCase = (token: string, id: number, reason: string) => ok('POST', `/api/consultation/recall/${id}`, token, { reason });
-export const returnToSite = (token: string, id: number, reason: string) => ok('POST', `/api/distribute/${id}/return`, token, { reason });
 
 /** Registers, charges and submits a case as the site user; it waits in the center's "to allot" list. */
 export async function submittedCase(siteToken: string, f: CaseFixture, over: Record<string, unknown> = {}): Promise<NewCase> {
@@ -197,12 +196,6 @@ export const getCase = (token: string, id: number) => ok<CaseView>('GET', `/api/
 /** The experts of a center, as the allocator's dialog lists them. */
 export const centerExperts = (token: string, centerId: number) =>
   ok<{ id: number; name: string; username?: string }[]>('GET', `/api/consultation/resources/0/exp_list/center?center_id=${centerId}`, token);
-
-/** Finds a case of the caller by pathology number. */
-export async function findCase(token: string, pathologyNumber: string): Promise<NewCase | undefined> {
-  const r = await call<NewCase[]>('GET', `/api/consultation/list?search=${encodeURIComponent(pathologyNumber)}`, { token });
-  return (r.body.data ?? []).find((c) => c.pathology_number === pathologyNumber);
-}
 
 /** The case's report PDF as token's user sees it (the preview endpoint). */
 export async function reportPDF(token: string, caseId: number, lang: Lang = 'zh-CN'): Promise<Buffer> {
