@@ -40,6 +40,9 @@ async function data<T>(method: string, path: string, opts: Parameters<typeof cal
   return r.body.data as T;
 }
 
+/** A call as token's user that must succeed; its data. */
+export const ok = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang?: Lang) => data<T>(method, path, { token, body, lang });
+
 let publicKey: string | undefined;
 
 /** RSA-OAEP (SHA-256), base64 — what the browser sends as the password. */

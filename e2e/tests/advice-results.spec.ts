@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiLogin, baseURL, call, type Lang } from '../lib/api';
-import { assignedCase, ok } from '../lib/actions-cases';
+import { apiLogin, call, ok, type Lang } from '../lib/api';
+import { assignedCase, diagnose, reportPDF } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -29,15 +29,13 @@ async function shoot(page: Page, lang: Lang, name: string) {
 
 /** The report PDF's text (whitespace removed), as the expert previews it in lang. */
 async function reportText(id: number, token: string, lang: Lang): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/diagnosis/report/preview/${id}`, { headers: { authorization: `Bearer ${token}`, 'user-language': lang } });
-  expect(res.status).toBe(200);
   const file = path.join(tmpdir(), `advice-report-${id}-${lang}.pdf`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  writeFileSync(file, await reportPDF(token, id, lang));
   return execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8').replace(/\s+/g, '');
 }
 
 test('advice results: order, edit, execute, record each marker, print', async ({ page }) => {
-  const c = await assignedCase('孙特检');
+  const c = await assignedCase({ patient: '孙特检' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   const panel = page.getByTestId('advice-panel');
 
@@ -116,8 +114,7 @@ test('advice results: order, edit, execute, record each marker, print', async ({
 
   // 6. The report prints them after the diagnosis is written.
   const expert = await apiLogin('expert');
-  await ok('POST', `/api/diagnosis/${c.id}/lock`, expert);
-  await ok('POST', `/api/diagnosis/${c.id}/save`, expert, { microscopic: '弥漫淋巴样细胞。', opinion: '（胃体）弥漫大B细胞淋巴瘤。' });
+  await diagnose(expert, c.id, { microscopic: '弥漫淋巴样细胞。', opinion: '（胃体）弥漫大B细胞淋巴瘤。' });
   expect(await reportText(c.id, expert, 'zh-CN')).toContain('CK（+），CD20（-），Ki-67（约30%+）');
   expect(await reportText(c.id, expert, 'en-US')).toContain('CK(+),CD20(-),Ki-67(约30%+)');
   const stored = await call<{ marker_results: { marker: string; result: string }[] }[]>('GET', `/api/diagnosis/${c.id}/advice`, { token: expert });

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
-import { assignedCase, signedDelayed } from '../lib/actions-cases';
+import { assignedCase, publishedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
 
@@ -29,7 +29,7 @@ async function shoot(page: Page, lang: Lang, name: string) {
 }
 
 test('favourites: star a case, find it under My favourites, unstar it', async ({ page }) => {
-  const c = await assignedCase('钱收藏');
+  const c = await assignedCase({ patient: '钱收藏' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   const star = page.getByTestId('diagnosis-item').getByTestId(`collect-${c.id}`);
   await expect(star).toHaveAttribute('aria-pressed', 'false');
@@ -49,7 +49,7 @@ test('favourites: star a case, find it under My favourites, unstar it', async ({
 });
 
 test('referral: the expert refers a case to expert2 with a reason', async ({ page }) => {
-  const c = await assignedCase('孙转诊');
+  const c = await assignedCase({ patient: '孙转诊' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('action-referral').click();
   const dialog = page.getByRole('dialog');
@@ -74,9 +74,9 @@ test('referral: the expert refers a case to expert2 with a reason', async ({ pag
 });
 
 test('save screenshot: the viewer saves the current view to the case, the workspace lists it for the report', async ({ page }) => {
-  const c = await assignedCase('周截图');
+  const c = await assignedCase({ patient: '周截图' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
-  await page.goto(`/slide/view/${c.slideId}?case=${c.id}`); // the full-screen viewer, as the slide link opens it
+  await page.goto(`/slide/view/${c.slideIds[0]}?case=${c.id}`); // the full-screen viewer, as the slide link opens it
   const save = page.getByTestId('save-shot');
   await expect(save).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -92,12 +92,11 @@ test('save screenshot: the viewer saves the current view to the case, the worksp
   await panel.scrollIntoViewIfNeeded();
   await shoot(page, 'zh-CN', 'workspace-shots');
   const shots = await call<{ selected: boolean; slide_id: number }[]>('GET', `/api/diagnosis/${c.id}/shots`, { token: await apiLogin('expert') });
-  expect(shots.body.data).toEqual([expect.objectContaining({ selected: true, slide_id: c.slideId })]);
+  expect(shots.body.data).toEqual([expect.objectContaining({ selected: true, slide_id: c.slideIds[0] })]);
 });
 
 test('publisher: releases a report waiting in its hesitation period', async ({ page }) => {
-  const c = await assignedCase('吴发布');
-  await signedDelayed(c);
+  const c = await publishedCase({ patient: '吴发布', delayed: true });
   const site = await apiLogin('site');
   expect((await call<unknown[]>('GET', `/api/diagnosis/${c.id}`, { token: site })).body.data).toEqual([]);
 
@@ -115,7 +114,7 @@ test('publisher: releases a report waiting in its hesitation period', async ({ p
 });
 
 test('advice: the expert orders an exam, the site passes it to a third party, who answers', async ({ page }) => {
-  const c = await assignedCase('郑医嘱');
+  const c = await assignedCase({ patient: '郑医嘱' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('advice-order').click();
   const dialog = page.getByRole('dialog');
@@ -158,7 +157,7 @@ test('advice: the expert orders an exam, the site passes it to a third party, wh
 });
 
 test('handover: the expert hands a case to expert2 and takes it back before they start', async ({ page }) => {
-  const c = await assignedCase('冯交接');
+  const c = await assignedCase({ patient: '冯交接' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('action-handover').click();
   const dialog = page.getByRole('dialog');
@@ -180,8 +179,7 @@ test('handover: the expert hands a case to expert2 and takes it back before they
 });
 
 test('publisher: returns a report to the expert, who sees why', async ({ page }) => {
-  const c = await assignedCase('韩退回');
-  await signedDelayed(c);
+  const c = await publishedCase({ patient: '韩退回', delayed: true });
   await signInWithToken(page, 'publisher', { to: '/case/report' });
   await page.getByRole('tab', { name: /待发布/ }).click();
   await page.getByTestId(`publisher-return-${c.id}`).click();
@@ -198,8 +196,7 @@ test('publisher: returns a report to the expert, who sees why', async ({ page })
 });
 
 test('counter-audit: the admin asks, records the first result, the expert rejects with a reason', async ({ page }) => {
-  const c = await assignedCase('秦反审');
-  await signedDelayed(c, 'expert', false);
+  const c = await publishedCase({ patient: '秦反审' });
   await signInWithToken(page, 'admin', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('action-counter-audit').click();
   let dialog = page.getByRole('dialog');

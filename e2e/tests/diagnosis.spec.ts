@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
-import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/diagnosis-cases';
+import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -194,7 +194,7 @@ test('expert diagnoses from a template, invites, has it reviewed and signs; the 
 });
 
 test('signing with an unviewed slide asks for confirmation first', async ({ page }) => {
-  const c = await diagnosedCase({ patient: '周晓梅', opinion: '（宫颈）慢性炎。' });
+  const c = await diagnosedCase({ patient: '周晓梅', diagnosis: { opinion: '（宫颈）慢性炎。' } });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await expect(field(page, 'opinion')).toHaveValue('（宫颈）慢性炎。');
   await page.getByTestId('action-publish').click();
@@ -216,7 +216,7 @@ test('signing with an unviewed slide asks for confirmation first', async ({ page
 });
 
 test('signing into the hesitation period asks for confirmation; the expert can recall the report', async ({ page }) => {
-  const c = await diagnosedCase({ patient: '高文静', opinion: '（乳腺）纤维腺瘤。' });
+  const c = await diagnosedCase({ patient: '高文静', diagnosis: { opinion: '（乳腺）纤维腺瘤。' } });
   const token = await apiLogin('expert');
   await call('POST', `/api/slides/${c.slideIds[0]}/view`, { token });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
@@ -239,7 +239,7 @@ test('signing into the hesitation period asks for confirmation; the expert can r
 });
 
 test('a supplementary draft survives a reload and can be discarded; the report stays', async ({ page }) => {
-  const c = await diagnosedCase({ patient: '钱明远', opinion: '（甲状腺）结节性甲状腺肿。' });
+  const c = await diagnosedCase({ patient: '钱明远', diagnosis: { opinion: '（甲状腺）结节性甲状腺肿。' } });
   const token = await apiLogin('expert');
   expect((await call('POST', `/api/diagnosis/${c.id}/publish`, { token, body: { confirm_unviewed: true } })).status).toBe(200);
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
@@ -259,7 +259,7 @@ test('a supplementary draft survives a reload and can be discarded; the report s
 
 test('a supplementary report goes to review: rejected with a reason, edited, sent again, accepted and published; the site sees both', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const c = await diagnosedCase({ patient: '韩思远', opinion: '（乳腺）浸润性导管癌，II 级。' });
+  const c = await diagnosedCase({ patient: '韩思远', diagnosis: { opinion: '（乳腺）浸润性导管癌，II 级。' } });
   expect((await call('POST', `/api/diagnosis/${c.id}/publish`, { token: await apiLogin('expert'), body: { confirm_unviewed: true } })).status).toBe(200);
   const status = (p: Page) => p.getByTestId('supplement-status');
   const reviewState = (p: Page) => p.getByTestId('supplement-review-state');
@@ -354,7 +354,7 @@ test('a supplementary report goes to review: rejected with a reason, edited, sen
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   test(`supplement review panel in ${lang} at 1440`, async ({ browser }) => {
     mkdirSync(OUT, { recursive: true });
-    const c = await diagnosedCase({ patient: '许清和', opinion: '（甲状腺）乳头状癌。' });
+    const c = await diagnosedCase({ patient: '许清和', diagnosis: { opinion: '（甲状腺）乳头状癌。' } });
     const [expert, expert2] = [await apiLogin('expert'), await apiLogin('expert2')];
     const ok = async (token: string, p: string, body?: unknown) => expect((await call('POST', `/api/diagnosis/${c.id}${p}`, { token, body })).status).toBe(200);
     await ok(expert, '/publish', { confirm_unviewed: true });
@@ -376,7 +376,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
 }
 
 test('the worklist keeps the chosen tab when searching', async ({ page }) => {
-  const c = await diagnosedCase({ patient: '欧阳小满', opinion: '（皮肤）脂溢性角化病。' });
+  const c = await diagnosedCase({ patient: '欧阳小满', diagnosis: { opinion: '（皮肤）脂溢性角化病。' } });
   await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
   await page.getByTestId('tab-diagnosing').click();
   await expect(page).toHaveURL(/diagnosing/);
@@ -416,7 +416,7 @@ for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   ]) {
     test(`expert screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       mkdirSync(OUT, { recursive: true });
-      const c = await diagnosedCase({ patient: '孙嘉怡', opinion: '（胃窦）慢性浅表性胃炎。' });
+      const c = await diagnosedCase({ patient: '孙嘉怡', diagnosis: { opinion: '（胃窦）慢性浅表性胃炎。' } });
       await page.setViewportSize(size);
       const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
       const settled = async () => {

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { apiLogin, call } from '../lib/api';
-import { publishedCase, reportPDF } from '../lib/reportCase';
+import { publishedCase, reportPDF } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -47,7 +47,7 @@ test('the expert uploads a signature on /account and the reports carry it', asyn
     mkdirSync(out, { recursive: true });
     await page.screenshot({ path: path.join(out, 'zh-CN-1440x900-account-signature.png'), fullPage: true });
 
-    const c = await publishedCase('周雅琴', { opinion: '（胃窦）慢性浅表性胃炎。' });
+    const c = await publishedCase({ patient: '周雅琴', diagnosis: { opinion: '（胃窦）慢性浅表性胃炎。' } });
     const pdf = await reportPDF(await apiLogin('site'), c.id);
     expect(pdf.includes('/Subtype /Image')).toBe(true);
   } finally {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call, list, unique, type Lang } from '../lib/api';
-import { publishedCase, reportPDF } from '../lib/reportCase';
+import { publishedCase, reportPDF } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
 
@@ -47,10 +47,9 @@ test('the admin edits the routine template and the report follows it', async ({ 
   const admin = await apiLogin('admin');
   const original = await routineInUse(admin);
   const heading = `显微镜下观察${unique('').slice(-3)}`;
-  const c = await publishedCase('林秀梅', {
-    microscopic: '镜下见腺体增生排列紊乱。',
-    opinion: '（胃窦）慢性萎缩性胃炎伴肠化。',
-    remark: '建议三个月后复查胃镜。',
+  const c = await publishedCase({
+    patient: '林秀梅',
+    diagnosis: { microscopic: '镜下见腺体增生排列紊乱。', opinion: '（胃窦）慢性萎缩性胃炎伴肠化。', remark: '建议三个月后复查胃镜。' },
   });
   const site = await apiLogin('site');
   const before = pdfText(await reportPDF(site, c.id));

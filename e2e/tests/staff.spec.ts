@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
-import { assignedCase } from '../lib/diagnosis-cases';
+import { assignedCase, diagnosedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
 
@@ -20,11 +20,8 @@ const searchList = async (page: Page, text: string) => {
 
 test('the allocator names the staff member, who reads the case, opens its slide and messages the expert', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const c = await assignedCase({ patient: '周若汐' });
   // The expert has started on a draft the technician must not see.
-  const expertToken = await apiLogin('expert');
-  expect((await call('POST', `/api/diagnosis/${c.id}/lock`, { token: expertToken })).status).toBe(200);
-  expect((await call('POST', `/api/diagnosis/${c.id}/save`, { token: expertToken, body: { opinion: '（胃窦）草稿意见，尚未签发。' } })).status).toBe(200);
+  const c = await diagnosedCase({ patient: '周若汐', diagnosis: { opinion: '（胃窦）草稿意见，尚未签发。' } });
 
   // 1. The allocator names the staff member from the center's technicians.
   await signInWithToken(page, 'allocator', { to: '/distribute/manage' });
