@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call } from '../lib/api';
-import { assignedCase, signedDelayed } from '../lib/actions-cases';
+import { publishedCase } from '../lib/cases';
 import { fieldError } from '../lib/antd';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
@@ -12,9 +12,8 @@ import { signInWithToken, toast } from '../lib/ui';
 const field = (page: Page, key: string) => page.getByTestId(`field-${key}`);
 
 test('the expert amends a released report with a reason; the hospital gets version 2 beside version 1', async ({ page }) => {
-  const c = await assignedCase('冯更正');
-  await signedDelayed(c, 'expert', false);
-  await call('POST', `/api/slides/${c.slideId}/view`, { token: await apiLogin('expert') });
+  const c = await publishedCase({ patient: '冯更正', diagnosis: { opinion: '（胃体）慢性浅表性胃炎。' } });
+  await call('POST', `/api/slides/${c.slideIds[0]}/view`, { token: await apiLogin('expert') });
 
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('action-more').click();
