@@ -43,10 +43,12 @@ test('the expert adds a term and inserts it at the caret of the diagnosis; the d
   await page.getByRole('tab', { name: '常用术语' }).click();
   await expect(page).toHaveURL(/\?tab=terms$/);
   await expect(page.getByTestId('term-table')).toContainText('还没有常用术语');
+  await page.screenshot({ path: path.join(OUT, 'zh-CN-1440x900-terms-empty.png') });
   await page.getByTestId('term-new').click();
   const drawer = page.getByTestId('term-form');
   await input(drawer, '术语').fill('浸润性导管癌');
   await input(drawer, '分类').fill('乳腺');
+  await page.screenshot({ path: path.join(OUT, 'zh-CN-1440x900-terms-drawer.png') });
   await drawer.getByTestId('drawer-submit').click();
   await expect(toast(page).getByText('保存成功')).toBeVisible();
   await expect(page.getByTestId('term-table').getByRole('row').filter({ hasText: '浸润性导管癌' })).toContainText('乳腺');

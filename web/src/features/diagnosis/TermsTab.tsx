@@ -137,7 +137,7 @@ export function TermsTab() {
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={200} showCount placeholder={t('diagnosis.term.textPlaceholder')} />
         </Form.Item>
         <Flex gap={12}>
-          <Form.Item name="category" label={t('diagnosis.template.category')} style={{ flex: 2 }} extra={t('diagnosis.term.categoryHint')}>
+          <Form.Item name="category" label={t('diagnosis.template.category')} style={{ flex: 1 }} extra={t('diagnosis.term.categoryHint')}>
             <AutoComplete options={categories.filter(Boolean).map((c) => ({ value: c }))} filterOption={(input, o) => String(o?.value ?? '').includes(input)}>
               <Input maxLength={30} allowClear />
             </AutoComplete>
