@@ -112,6 +112,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.inviteRoutes(api)
 	s.infoRoutes(api)
 	s.templateRoutes(api)
+	s.termRoutes(api)
 	s.reportRoutes(api)
 	s.dashboardRoutes(api)
 	s.counterAuditRoutes(api)

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
 import { previewReport, reportFilename, type Diagnosis } from './api';
 import type { DraftFields } from './useDraft';
+import type { CaretBinder } from './useCaretInsert';
 
 const FIELDS: { key: keyof DraftFields; label: string; rows: number; max: number }[] = [
   { key: 'microscopic', label: 'diagnosis.field.microscopic', rows: 5, max: 5000 },
@@ -15,13 +16,18 @@ const FIELDS: { key: keyof DraftFields; label: string; rows: number; max: number
   { key: 'critical_values', label: 'diagnosis.field.critical', rows: 1, max: 2000 },
 ];
 
+/** The most characters a diagnosis field takes. */
+export const fieldMax = (k: keyof DraftFields) => FIELDS.find((f) => f.key === k)?.max ?? 2000;
+
 interface Props {
   values: DraftFields;
   readOnly: boolean;
   onChange: (k: keyof DraftFields, v: string) => void;
+  /** Lets a term be inserted at the caret of the field last focused. */
+  bind?: CaretBinder;
 }
 
-export function DiagnosisFields({ values, readOnly, onChange }: Props) {
+export function DiagnosisFields({ values, readOnly, onChange, bind }: Props) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" component="div" style={{ marginBottom: 4 }}>
@@ -33,6 +39,7 @@ export function DiagnosisFields({ values, readOnly, onChange }: Props) {
           label={t(f.label)}
         >
           <Input.TextArea
+            {...bind?.(f.key)}
             value={values[f.key]}
             readOnly={readOnly}
             variant={readOnly ? 'filled' : 'outlined'}

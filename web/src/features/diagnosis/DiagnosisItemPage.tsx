@@ -18,9 +18,11 @@ import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
 import { CaseInfo } from './CaseInfo';
 import { ActionDialog, type DialogKind, type DialogValues } from './dialogs';
 import { ActionBar } from './ActionBar';
-import { DiagnosisFields, SupplementStatusTag, VersionList } from './DiagnosisForm';
+import { DiagnosisFields, SupplementStatusTag, VersionList, fieldMax } from './DiagnosisForm';
 import { StatusLabelTag, TimingBadge } from './tags';
 import { TemplatePicker } from './TemplatePicker';
+import { TermPicker } from './TermPicker';
+import { useCaretInsert } from './useCaretInsert';
 import { TransferActions } from './TransferActions';
 import { AdvicePanel } from './AdvicePanel';
 import { ShotsPanel } from './ShotsPanel';
@@ -95,6 +97,7 @@ export default function DiagnosisItemPage() {
     onError: showError,
   });
   const active = suppShown ? suppDraft : draft;
+  const caret = useCaretInsert(active.values, active.setField, fieldMax);
 
   /** Moves to another screen after saving what is typed (never loses text). */
   const go = useCallback(
@@ -408,7 +411,10 @@ export default function DiagnosisItemPage() {
                 <Flex gap={8} align="center">
                   <SaveState saving={active.saving} dirty={active.dirty} savedAt={active.savedAt} editable={editable || suppEditable} />
                   {(editable || suppEditable) && (
-                    <TemplatePicker onPick={(x: Template, mode) => active.insert({ microscopic: x.microscopic, opinion: x.opinion, gross_description: x.gross_description }, mode)} />
+                    <>
+                      <TermPicker onPick={caret.insert} onDismiss={() => caret.focus()} />
+                      <TemplatePicker onPick={(x: Template, mode) => active.insert({ microscopic: x.microscopic, opinion: x.opinion, gross_description: x.gross_description }, mode)} />
+                    </>
                   )}
                 </Flex>
               }
@@ -453,6 +459,7 @@ export default function DiagnosisItemPage() {
                   values={active.values}
                   readOnly={!(editable || suppEditable)}
                   onChange={active.setField}
+                  bind={caret.bind}
                 />
               )}
               <ActionBar

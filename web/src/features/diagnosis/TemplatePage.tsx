@@ -1,24 +1,46 @@
-// /setting/diagnosisTemplate — diagnosis templates: an expert keeps their own,
-// an administrator keeps the public ones. Search by name or category.
+// /setting/diagnosisTemplate — diagnosis templates and terms, a tab each
+// (?tab=terms): an expert keeps their own, an administrator keeps the public
+// ones. Templates are searched by name or category.
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
-import { useAuthInfo } from '../../lib/appData';
+import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../lib/format';
 import { useDeleteTemplate, useSaveTemplate, useTemplates, type Template, type TemplateInput } from './api';
 import { filterTemplates } from './TemplatePicker';
+import { TermsTab } from './TermsTab';
+import { useOwnership } from './ownership';
 
 export default function TemplatePage() {
   const { t } = useTranslation();
+  const { isAdmin } = useOwnership();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'terms' ? 'terms' : 'templates';
+  const subtitle = tab === 'terms' ? (isAdmin ? 'diagnosis.term.subtitleAdmin' : 'diagnosis.term.subtitle') : isAdmin ? 'diagnosis.template.subtitleAdmin' : 'diagnosis.template.subtitle';
+  return (
+    <PageContainer title={t('diagnosis.template.pageTitle')} subtitle={t(subtitle)}>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setParams(k === 'terms' ? { tab: k } : {}, { replace: true })}
+        style={{ marginTop: -8 }}
+        items={[
+          { key: 'templates', label: t('diagnosis.template.tab'), children: <TemplatesTab /> },
+          { key: 'terms', label: t('diagnosis.term.tab'), children: <TermsTab /> },
+        ]}
+      />
+    </PageContainer>
+  );
+}
+
+function TemplatesTab() {
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const showError = useApiError();
-  const info = useAuthInfo();
-  const me = info.data?.user.id ?? 0;
-  const isAdmin = (info.data?.roles ?? []).some((r) => r.role === 'admin' || r.role === 'root');
+  const { isAdmin, mayEdit } = useOwnership();
   const list = useTemplates();
   const saveM = useSaveTemplate();
   const del = useDeleteTemplate();
@@ -26,7 +48,6 @@ export default function TemplatePage() {
   const [editing, setEditing] = useState<Template | 'new' | null>(null);
   const [form] = Form.useForm<TemplateInput>();
   const rows = useMemo(() => filterTemplates(list.data ?? [], q), [list.data, q]);
-  const mayEdit = (x: Template) => (x.public ? isAdmin : x.owner_id === me);
 
   const open = (x: Template | 'new') => {
     setEditing(x);
@@ -45,7 +66,7 @@ export default function TemplatePage() {
     );
 
   return (
-    <PageContainer title={t('diagnosis.template.title')} subtitle={isAdmin ? t('diagnosis.template.subtitleAdmin') : t('diagnosis.template.subtitle')}>
+    <>
       <Flex justify="space-between" gap={12} style={{ marginBottom: 12 }} wrap>
         <Input.Search allowClear placeholder={t('diagnosis.template.search')} value={q} onChange={(e) => setQ(e.target.value)} style={{ maxWidth: 320 }} />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="template-new">
@@ -136,6 +157,6 @@ export default function TemplatePage() {
           </Form.Item>
         )}
       </FormDrawer>
-    </PageContainer>
+    </>
   );
 }

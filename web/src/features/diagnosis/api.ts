@@ -18,6 +18,8 @@ export type DiagnosisInput = ApiBody<'/api/diagnosis/{id}/save', 'post'>;
 export type Invitation = Item<ApiData<'/api/diagnosis/invitations', 'get'>>;
 export type Template = Item<ApiData<'/api/config/template', 'get'>>;
 export type TemplateInput = ApiBody<'/api/config/template', 'post'>;
+export type Term = Item<ApiData<'/api/config/term', 'get'>>;
+export type TermInput = ApiBody<'/api/config/term', 'post'>;
 export type DashboardCounts = ApiData<'/api/diagnosis/list/statistical_count', 'get'>;
 export type LogEntry = Item<ApiData<'/api/consultation/resources/{id}/log', 'get'>>;
 export type CaseMessage = Item<ApiData<'/api/consultation/resources/{id}/message', 'get'>>;
@@ -30,6 +32,7 @@ export const diagKeys = {
   invitations: (sent: boolean) => ['diagnosis', 'invitations', sent] as const,
   counts: ['diagnosis', 'counts'] as const,
   templates: ['diagnosis', 'templates'] as const,
+  terms: ['diagnosis', 'terms'] as const,
   notViewed: (id: number) => ['diagnosis', 'not_viewed', id] as const,
   nav: (id: number) => ['diagnosis', 'nav', id] as const,
 };
@@ -137,6 +140,15 @@ export function useTemplates(enabled = true) {
   });
 }
 
+export function useTerms(enabled = true) {
+  return useQuery({
+    queryKey: diagKeys.terms,
+    queryFn: async () => unwrap(await api.GET('/api/config/term')) ?? [],
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
 export const fetchNotViewed = async (id: number) => unwrap(await api.GET('/api/diagnosis/{id}/not_view_count', path(id)));
 
 export function useNeighbours(id: number, enabled = true) {
@@ -232,6 +244,16 @@ export function useSaveTemplate() {
 
 export function useDeleteTemplate() {
   return useWrite(async (id: number) => unwrap(await api.DELETE('/api/config/template/{id}', { params: { path: { id } } })));
+}
+
+export function useSaveTerm() {
+  return useWrite(async ({ id, body }: { id?: number; body: TermInput }) =>
+    id ? unwrap(await api.POST('/api/config/term/{id}', { params: { path: { id } }, body })) : unwrap(await api.POST('/api/config/term', { body })),
+  );
+}
+
+export function useDeleteTerm() {
+  return useWrite(async (id: number) => unwrap(await api.DELETE('/api/config/term/{id}', { params: { path: { id } } })));
 }
 
 export function useReportActions() {

@@ -704,6 +704,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/term": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diagnosis terms: public ones and the caller's
+         * @description Roles: expert, admin
+         */
+        get: operations["term-list"];
+        put?: never;
+        /**
+         * Create a diagnosis term
+         * @description Roles: expert, admin
+         */
+        post: operations["term-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/term/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a diagnosis term
+         * @description Roles: expert, admin
+         */
+        post: operations["term-update"];
+        /**
+         * Delete a diagnosis term
+         * @description Roles: expert, admin
+         */
+        delete: operations["term-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/timeout": {
         parameters: {
             query?: never;
@@ -3947,6 +3995,9 @@ export interface components {
         DataListTemplateBody: {
             data: components["schemas"]["Template"][] | null;
         };
+        DataListTermBody: {
+            data: components["schemas"]["Term"][] | null;
+        };
         DataMapStringInt64Body: {
             data: {
                 [key: string]: number;
@@ -3987,6 +4038,9 @@ export interface components {
         };
         DataTemplateBody: {
             data: components["schemas"]["Template"];
+        };
+        DataTermBody: {
+            data: components["schemas"]["Term"];
         };
         DataTimeoutConfigBody: {
             data: components["schemas"]["TimeoutConfig"];
@@ -5279,6 +5333,34 @@ export interface components {
             opinion?: string;
             /** @description Offered to every expert (administrators only) */
             public?: boolean;
+        };
+        Term: {
+            category: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            owner_id: number | null;
+            public: boolean;
+            /** Format: int64 */
+            sort_order: number;
+            text: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TermInput: {
+            /** @description At most 30 characters; empty for none */
+            category?: string;
+            /** @description Offered to every expert (administrators only) */
+            public?: boolean;
+            /**
+             * Format: int64
+             * @description Smaller first within a category, 0 to 9999
+             */
+            sort_order?: number;
+            /** @description Required, at most 200 characters */
+            text: string;
         };
         TimeoutConfig: {
             /** Format: date-time */
@@ -6926,6 +7008,136 @@ export interface operations {
         };
     };
     "template-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "term-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListTermBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "term-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataTermBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "term-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataTermBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "term-delete": {
         parameters: {
             query?: never;
             header?: never;

@@ -1,0 +1,210 @@
+package diagnosis
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"telepath/internal/audit"
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
+)
+
+// Limits of a term, checked here rather than in the schema so the message
+// names them.
+const (
+	termCategoryMax = 30
+	termTextMax     = 200
+	termSortMax     = 9999
+)
+
+// Term is a short standard phrase inserted while writing a diagnosis.
+type Term struct {
+	ID        int64     `json:"id" db:"id"`
+	Category  string    `json:"category" db:"category"`
+	Text      string    `json:"text" db:"text"`
+	SortOrder int       `json:"sort_order" db:"sort_order"`
+	Public    bool      `json:"public" db:"-"`
+	OwnerID   *int64    `json:"owner_id" db:"owner_id"`
+	CreatedAt time.Time `json:"created_at" db:"created_at"`
+	UpdatedAt time.Time `json:"updated_at" db:"updated_at"`
+}
+
+// TermInput is the editable part of a term.
+type TermInput struct {
+	Category  string `json:"category,omitempty" doc:"At most 30 characters; empty for none"`
+	Text      string `json:"text" doc:"Required, at most 200 characters"`
+	SortOrder int    `json:"sort_order,omitempty" doc:"Smaller first within a category, 0 to 9999"`
+	Public    bool   `json:"public,omitempty" doc:"Offered to every expert (administrators only)"`
+}
+
+func (in *TermInput) validate(p *access.Principal) error {
+	in.Category, in.Text = strings.TrimSpace(in.Category), strings.TrimSpace(in.Text)
+	var v apperr.Validation
+	if len([]rune(in.Category)) > termCategoryMax {
+		v.Add("category", "field.too_long", "max", termCategoryMax)
+	}
+	switch n := len([]rune(in.Text)); {
+	case n == 0:
+		v.Add("text", "field.required")
+	case n > termTextMax:
+		v.Add("text", "field.too_long", "max", termTextMax)
+	}
+	if in.SortOrder < 0 || in.SortOrder > termSortMax {
+		v.Add("sort_order", "term.sort_range", "max", termSortMax)
+	}
+	if in.Public && !p.IsAdmin() {
+		v.Add("public", "user.cannot_grant")
+	}
+	return v.Err()
+}
+
+// Terms lists the public terms and the caller's own, by category then order.
+func (s *Service) Terms(ctx context.Context) ([]Term, error) {
+	return s.terms(ctx, s.db, 0)
+}
+
+// terms lists the caller's terms, or with id only that one.
+func (s *Service) terms(ctx context.Context, q db.Querier, id int64) ([]Term, error) {
+	out := []Term{}
+	b := s.db.Builder().Select("id", "category", "text", "sort_order", "owner_id", "created_at", "updated_at").From("diagnosis_terms").
+		Where("deleted_at IS NULL AND (owner_id IS NULL OR owner_id = ?)", access.FromContext(ctx).UserID).
+		OrderBy("category", "sort_order", "id")
+	if id != 0 {
+		b = b.Where("id = ?", id)
+	}
+	err := db.Select(ctx, q, &out, b)
+	for i := range out {
+		out[i].Public = out[i].OwnerID == nil
+	}
+	return out, apperr.Wrap(err, "load terms")
+}
+
+// SaveTerm creates (id 0) or changes a term. Public terms are the
+// administrators'; an expert's are their own. The same text twice in one
+// category of the same owner is refused.
+func (s *Service) SaveTerm(ctx context.Context, id int64, in TermInput) (*Term, error) {
+	p := access.FromContext(ctx)
+	if err := in.validate(p); err != nil {
+		return nil, err
+	}
+	var owner any = p.UserID
+	if in.Public {
+		owner = nil
+	}
+	now := time.Now().UTC()
+	vals := map[string]any{"category": in.Category, "text": in.Text, "sort_order": in.SortOrder, "owner_id": owner, "updated_at": now}
+	var out *Term
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if id != 0 {
+			if err := s.ownTerm(ctx, tx, id); err != nil {
+				return err
+			}
+		}
+		if err := s.uniqueTerm(ctx, tx, id, owner, in); err != nil {
+			return err
+		}
+		action := "term.update"
+		if id == 0 {
+			vals["created_at"], action = now, "term.create"
+			var err error
+			if id, err = db.InsertID(ctx, tx, tx.Builder().Insert("diagnosis_terms").SetMap(vals)); err != nil {
+				return apperr.Wrap(err, "insert term")
+			}
+		} else if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").SetMap(vals).Where("id = ?", id)); err != nil {
+			return apperr.Wrap(err, "update term")
+		}
+		if err := audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: action, ObjectType: "diagnosis_term", ObjectID: id, After: in}); err != nil {
+			return err
+		}
+		l, err := s.terms(ctx, tx, id)
+		if err == nil && len(l) == 1 {
+			out = &l[0]
+		}
+		return err
+	})
+	return out, err
+}
+
+func (s *Service) uniqueTerm(ctx context.Context, tx *db.Tx, id int64, owner any, in TermInput) error {
+	q := tx.Builder().Select("COUNT(*)").From("diagnosis_terms").
+		Where("deleted_at IS NULL AND id <> ? AND category = ? AND text = ?", id, in.Category, in.Text)
+	if owner == nil {
+		q = q.Where("owner_id IS NULL")
+	} else {
+		q = q.Where("owner_id = ?", owner)
+	}
+	var n int
+	if err := db.Get(ctx, tx, &n, q); err != nil {
+		return apperr.Wrap(err, "check term")
+	}
+	if n > 0 {
+		return apperr.New(apperr.Invalid, "error.validation").Field("text", "term.duplicate")
+	}
+	return nil
+}
+
+// DeleteTerm removes one of the caller's terms (or a public one, for admins).
+func (s *Service) DeleteTerm(ctx context.Context, id int64) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.ownTerm(ctx, tx, id); err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+			return apperr.Wrap(err, "delete term")
+		}
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "term.delete", ObjectType: "diagnosis_term", ObjectID: id})
+	})
+}
+
+// ownTerm finds a term the caller may change: their own, or a public one for
+// an administrator. Anything else is not found.
+func (s *Service) ownTerm(ctx context.Context, tx *db.Tx, id int64) error {
+	p := access.FromContext(ctx)
+	var owner *int64
+	err := db.Get(ctx, tx, &owner, tx.Builder().Select("owner_id").From("diagnosis_terms").Where("id = ? AND deleted_at IS NULL", id))
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !(owner == nil && p.IsAdmin()) && (owner == nil || *owner != p.UserID)) {
+		return apperr.New(apperr.NotFound, "error.not_found")
+	}
+	return apperr.Wrap(err, "load term")
+}
+
+func (s *Service) termRoutes(api *httpx.API) {
+	ttags := []string{"Diagnosis terms"}
+	writers := []string{access.Expert, access.Admin}
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/term", ID: "term-list", Summary: "Diagnosis terms: public ones and the caller's", Tags: ttags, Roles: writers},
+		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]Term], error) {
+			l, err := s.Terms(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(l), nil
+		})
+	save := func(ctx context.Context, id int64, in TermInput) (*httpx.Data[*Term], error) {
+		t, err := s.SaveTerm(ctx, id, in)
+		if err != nil {
+			return nil, err
+		}
+		return httpx.OK(t), nil
+	}
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term", ID: "term-create", Summary: "Create a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
+		func(ctx context.Context, in *struct{ Body TermInput }) (*httpx.Data[*Term], error) {
+			return save(ctx, 0, in.Body)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term/{id}", ID: "term-update", Summary: "Change a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
+		func(ctx context.Context, in *struct {
+			httpx.IDPath
+			Body TermInput
+		}) (*httpx.Data[*Term], error) {
+			return save(ctx, in.ID, in.Body)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/term/{id}", ID: "term-delete", Summary: "Delete a diagnosis term", Tags: ttags, Roles: writers},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
+			return httpx.Done(), s.DeleteTerm(ctx, in.ID)
+		})
+}
