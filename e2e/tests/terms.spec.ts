@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call } from '../lib/api';
-import { assignedCase } from '../lib/actions-cases';
+import { assignedCase } from '../lib/cases';
 import { input } from '../lib/antd';
 import { expect, test } from '../lib/test';
 import { signInWithToken, toast } from '../lib/ui';
@@ -35,7 +35,7 @@ async function publicTerms() {
 }
 
 test('the expert adds a term and inserts it at the caret of the diagnosis; the draft keeps it', async ({ page }) => {
-  const c = await assignedCase('褚术语');
+  const c = await assignedCase({ patient: '褚术语' });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // 1. The terms tab: empty at first, then the expert's own term.
