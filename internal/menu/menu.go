@@ -93,7 +93,7 @@ func catalog() []*Entry {
 			leaf(20, "已上传", "Uploaded", "/dss/uploaded", "DssUploaded", "FolderOpenOutlined", access.Site),
 			leaf(30, "上传设置", "Upload settings", "/dss/upload-setting", "DssUploadSetting", "SettingOutlined", access.Site),
 		),
-		leaf(700, "诊断模板", "Diagnosis templates", "/setting/diagnosisTemplate", "SettingDiagnosisTemplate", "SnippetsOutlined", access.Expert, access.Admin),
+		leaf(700, "模板与术语", "Templates and terms", "/setting/diagnosisTemplate", "SettingDiagnosisTemplate", "SnippetsOutlined", access.Expert, access.Admin),
 		group(800, "系统管理", "System", "/system", "System", "SettingOutlined",
 			leaf(10, "中心管理", "Centers", "/department/manage", "DepartmentManage", "ApartmentOutlined", access.Admin),
 			leaf(20, "医院管理", "Hospitals", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
