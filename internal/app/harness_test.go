@@ -189,3 +189,17 @@ func message(r resp) string {
 	json.Unmarshal(r.Body, &m)
 	return m.Message
 }
+
+// fieldRefusedIn reports whether r is a 422 whose first message for field is
+// written out in lang (Chinese characters in zh-CN, none in en-US), not a raw key.
+func fieldRefusedIn(e *env, r resp, lang, field string) bool {
+	e.t.Helper()
+	var out struct {
+		Errors map[string][]string `json:"errors"`
+	}
+	if json.Unmarshal(r.Body, &out) != nil || r.Status != 422 {
+		return false
+	}
+	msgs := out.Errors[field]
+	return len(msgs) > 0 && !rawKey.MatchString(msgs[0]) && (lang == "zh-CN") == han.MatchString(msgs[0])
+}

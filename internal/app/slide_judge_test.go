@@ -52,12 +52,7 @@ func TestSlideJudgement(t *testing.T) {
 		} {
 			for _, lang := range []string{"zh-CN", "en-US"} {
 				r := e.do("POST", "/api/judge/slide/store", expert, c.body, "user-language", lang)
-				var out struct {
-					Errors map[string][]string `json:"errors"`
-				}
-				e.decode(r, &out)
-				msgs := out.Errors[c.field]
-				if r.Status != 422 || len(msgs) == 0 || rawKey.MatchString(msgs[0]) || (lang == "zh-CN") != han.MatchString(msgs[0]) {
+				if !fieldRefusedIn(e, r, lang, c.field) {
 					t.Errorf("%s (%s): %d %s", c.name, lang, r.Status, r.Body)
 				}
 			}

@@ -108,8 +108,8 @@ func (in *AdviceInput) validate(blocks []string) error {
 	return v.Err()
 }
 
-// OrderAdvice lets the assigned expert order special exams or re-work.
-func (s *Service) OrderAdvice(ctx context.Context, id int64, in AdviceInput) ([]Advice, error) {
+// blocks lists the paraffin blocks of a case the caller may see, which advice may name.
+func (s *Service) blocks(ctx context.Context, id int64) ([]string, error) {
 	d, err := s.deps.Cases.Detail(ctx, id)
 	if err != nil {
 		return nil, err
@@ -119,6 +119,15 @@ func (s *Service) OrderAdvice(ctx context.Context, id int64, in AdviceInput) ([]
 		for _, b := range sp.Blocks {
 			blocks = append(blocks, b.Name)
 		}
+	}
+	return blocks, nil
+}
+
+// OrderAdvice lets the assigned expert order special exams or re-work.
+func (s *Service) OrderAdvice(ctx context.Context, id int64, in AdviceInput) ([]Advice, error) {
+	blocks, err := s.blocks(ctx, id)
+	if err != nil {
+		return nil, err
 	}
 	if err := in.validate(blocks); err != nil {
 		return nil, err

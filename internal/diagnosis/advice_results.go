@@ -114,15 +114,9 @@ func adviceSummary(it AdviceItem) string {
 // UpdateAdvice lets the assigned expert change a still-pending advice item of
 // the case, validated as when ordering.
 func (s *Service) UpdateAdvice(ctx context.Context, id, adviceID int64, it AdviceItem) ([]Advice, error) {
-	d, err := s.deps.Cases.Detail(ctx, id)
+	blocks, err := s.blocks(ctx, id)
 	if err != nil {
 		return nil, err
-	}
-	var blocks []string
-	for _, sp := range d.Specimens {
-		for _, b := range sp.Blocks {
-			blocks = append(blocks, b.Name)
-		}
 	}
 	old, err := s.caseAdvice(ctx, s.db, id, adviceID)
 	if err != nil {
