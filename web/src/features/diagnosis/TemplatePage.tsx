@@ -2,7 +2,7 @@
 // (?tab=terms): an expert keeps their own, an administrator keeps the public
 // ones. Templates are searched by name or category.
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, Input, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
@@ -14,6 +14,7 @@ import { useDeleteTemplate, useSaveTemplate, useTemplates, type Template, type T
 import { filterTemplates } from './TemplatePicker';
 import { TermsTab } from './TermsTab';
 import { useOwnership } from './ownership';
+import { OwnedRowActions } from './OwnedRowActions';
 
 export default function TemplatePage() {
   const { t } = useTranslation();
@@ -100,27 +101,9 @@ function TemplatesTab() {
             key: 'actions',
             title: t('common.actions'),
             width: 140,
-            render: (_, x) =>
-              mayEdit(x) ? (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => open(x)}>
-                    {t('common.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('confirm.deleteTitle')}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => del.mutateAsync(x.id).then(() => void message.success(t('confirm.deleted')), (e) => showError(e))}
-                  >
-                    <Button type="link" size="small" danger>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ) : (
-                <Typography.Text type="secondary">—</Typography.Text>
-              ),
+            render: (_, x) => (
+              <OwnedRowActions editable={mayEdit(x)} confirm={t('confirm.deleteTitle')} onEdit={() => open(x)} onDelete={() => del.mutateAsync(x.id)} />
+            ),
           },
         ]}
       />

@@ -2,7 +2,7 @@
 // experts insert while writing; an expert keeps their own, an administrator
 // the public ones.
 import { useMemo, useState } from 'react';
-import { App, AutoComplete, Button, Checkbox, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, AutoComplete, Button, Checkbox, Empty, Flex, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../components/ui/FormDrawer';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDeleteTerm, useSaveTerm, useTerms, type Term, type TermInput } from './api';
 import { ALL_CATEGORIES, filterTerms, termCategories } from './terms';
 import { useOwnership } from './ownership';
+import { OwnedRowActions } from './OwnedRowActions';
 
 export function TermsTab() {
   const { t } = useTranslation();
@@ -99,27 +100,9 @@ export function TermsTab() {
             key: 'actions',
             title: t('common.actions'),
             width: 140,
-            render: (_, x) =>
-              mayEdit(x) ? (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => open(x)} data-testid={`term-edit-${x.id}`}>
-                    {t('common.edit')}
-                  </Button>
-                  <Popconfirm
-                    title={t('diagnosis.term.deleteConfirm')}
-                    okText={t('common.delete')}
-                    cancelText={t('common.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => del.mutateAsync(x.id).then(() => void message.success(t('confirm.deleted')), (e) => showError(e))}
-                  >
-                    <Button type="link" size="small" danger data-testid={`term-delete-${x.id}`}>
-                      {t('common.delete')}
-                    </Button>
-                  </Popconfirm>
-                </Space>
-              ) : (
-                <Typography.Text type="secondary">—</Typography.Text>
-              ),
+            render: (_, x) => (
+              <OwnedRowActions editable={mayEdit(x)} confirm={t('diagnosis.term.deleteConfirm')} onEdit={() => open(x)} onDelete={() => del.mutateAsync(x.id)} testId={`term-${x.id}`} />
+            ),
           },
         ]}
       />
