@@ -16,9 +16,9 @@ type Hostile struct {
 	Width, Height         int    // the one level's claimed size
 	TileWidth, TileHeight int    // its tile size
 	Compression           string // "jpeg" (a real 8-bit JPEG tile) or "deflate" (one zlib stream of white)
-	// ReducedLevel adds a second, tiny level (about 256 px) after level 0,
-	// so the file has a "pyramid" with nothing in between.
-	ReducedLevel bool
+	// Downsamples adds reduced levels (stored the same way) at these
+	// factors of level 0.
+	Downsamples []int
 }
 
 // TileBomb is the 8 MB classic TIFF of the report: one 262,144 × 262,144
@@ -29,10 +29,14 @@ var TileBomb = Hostile{Width: 262144, Height: 262144, TileWidth: 256, TileHeight
 // 16384 × 1024 white pixels (48 MB each once inflated), one stream shared.
 var DeflateBomb = Hostile{Width: 65536, Height: 16384, TileWidth: 16384, TileHeight: 1024, Compression: "deflate"}
 
-// WideTiles is small enough to be shown without a pyramid (67 Mpx) but
-// stored in 16384 × 1024 deflate tiles: every Deep Zoom tile lies in a
-// 48 MB chunk.
-var WideTiles = Hostile{Width: 16384, Height: 4096, TileWidth: 16384, TileHeight: 1024, Compression: "deflate"}
+// PyramidGap is TileBomb with one 256 px reduced level: a pyramid with
+// nothing between the thumbnail and full resolution.
+var PyramidGap = Hostile{Width: 262144, Height: 262144, TileWidth: 256, TileHeight: 256, Compression: "jpeg", Downsamples: []int{1024}}
+
+// WideTiles is a proper pyramid (viewable) stored in 16384 × 1024 deflate
+// tiles: every Deep Zoom tile lies in a 48 MB chunk.
+var WideTiles = Hostile{Width: 16384, Height: 4096, TileWidth: 16384, TileHeight: 1024, Compression: "deflate",
+	Downsamples: []int{2, 4, 8, 16, 32, 64}}
 
 // WriteHostile writes h as a classic TIFF at path.
 func WriteHostile(path string, h Hostile) (err error) {
@@ -50,12 +54,15 @@ func WriteHostile(path string, h Hostile) (err error) {
 		return fmt.Errorf("slidegen: %w", err)
 	}
 	levels := []struct{ w, h int }{{h.Width, h.Height}}
-	if h.ReducedLevel {
-		ds := max(1, max(h.Width, h.Height)/256)
+	for _, ds := range h.Downsamples {
 		levels = append(levels, struct{ w, h int }{max(1, h.Width/ds), max(1, h.Height/ds)})
 	}
+	tile, tables, err := hostileTile(h)
+	if err != nil {
+		return fmt.Errorf("slidegen: %w", err)
+	}
 	for i, lv := range levels {
-		spec, err := hostileLevel(tw, h, lv.w, lv.h, i > 0)
+		spec, err := hostileLevel(tw, h, tile, tables, lv.w, lv.h, i > 0)
 		if err != nil {
 			return fmt.Errorf("slidegen: %w", err)
 		}
@@ -64,10 +71,8 @@ func WriteHostile(path string, h Hostile) (err error) {
 	return tw.finish()
 }
 
-// hostileLevel stores one tile and an IFD whose every offset points at it.
-func hostileLevel(tw *tiffWriter, h Hostile, w, ht int, reduced bool) (*ifdSpec, error) {
-	var tile, tables []byte
-	photometric := uint64(2)
+// hostileTile encodes the one tile every offset points at.
+func hostileTile(h Hostile) (tile, tables []byte, err error) {
 	switch h.Compression {
 	case "jpeg":
 		img := image.NewRGBA(image.Rect(0, 0, h.TileWidth, h.TileHeight))
@@ -75,15 +80,19 @@ func hostileLevel(tw *tiffWriter, h Hostile, w, ht int, reduced bool) (*ifdSpec,
 			img.Pix[i] = 0xF0
 		}
 		img.Set(h.TileWidth/2, h.TileHeight/2, color.RGBA{200, 60, 120, 255})
-		var err error
-		if tables, tile, err = encodeJPEG(img, 80, false); err != nil {
-			return nil, err
-		}
-		photometric = 6
+		tables, tile, err = encodeJPEG(img, 80, false)
+		return tile, tables, err
 	case "deflate":
-		tile = deflate(bytes.Repeat([]byte{0xFF}, h.TileWidth*h.TileHeight*3))
-	default:
-		return nil, fmt.Errorf("hostile compression %q", h.Compression)
+		return deflate(bytes.Repeat([]byte{0xFF}, h.TileWidth*h.TileHeight*3)), nil, nil
+	}
+	return nil, nil, fmt.Errorf("hostile compression %q", h.Compression)
+}
+
+// hostileLevel stores the tile once and an IFD whose every offset points at it.
+func hostileLevel(tw *tiffWriter, h Hostile, tile, tables []byte, w, ht int, reduced bool) (*ifdSpec, error) {
+	photometric := uint64(2)
+	if tables != nil {
+		photometric = 6
 	}
 	off, err := tw.data(tile)
 	if err != nil {
