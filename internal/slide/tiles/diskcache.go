@@ -21,10 +21,10 @@ type diskCache struct {
 	dir        string
 	limit      int64
 	maxEntries int
-	mu    sync.Mutex
-	size  int64
-	lru   *list.List // of *diskItem, front = most recent
-	items map[string]*list.Element
+	mu         sync.Mutex
+	size       int64
+	lru        *list.List // of *diskItem, front = most recent
+	items      map[string]*list.Element
 }
 
 type diskItem struct {

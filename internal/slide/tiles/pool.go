@@ -16,7 +16,7 @@ import (
 type pool struct {
 	mu      sync.Mutex
 	max     int
-	maxCost int64 // decoded pixels one tile may need (NewSource)
+	maxCost int64      // decoded pixels one tile may need (NewSource)
 	lru     *list.List // of *poolEntry, front = most recent
 	byPath  map[string]*list.Element
 	opening map[string]*sync.WaitGroup
