@@ -19,8 +19,8 @@ import (
 	"telepath/internal/slide/tiles"
 )
 
-// Start runs the background checks and re-queues the slides a previous
-// run left in processing.
+// Start runs the background checks, repairs the uploads a previous run
+// left half-done and re-queues the slides it left in processing.
 func (s *Service) Start(ctx context.Context) error {
 	for range s.opt.Workers {
 		s.wg.Add(1)
@@ -38,6 +38,9 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	var ids []int64
 	if err := db.Select(ctx, s.db, &ids, s.db.Builder().Select("id").From("slides").Where("status = ?", StatusProcessing).OrderBy("id")); err != nil {
+		return err
+	}
+	if err := s.repair(ctx); err != nil {
 		return err
 	}
 	go func() {

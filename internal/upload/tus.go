@@ -247,34 +247,59 @@ func (s *Service) finished(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
 	if err != nil {
 		return tusd.HTTPResponse{}, tusError(ctx, http.StatusNotFound, "error.not_found", nil)
 	}
-	now := time.Now().UTC()
-	rel := filepath.Join(now.Format("2006/01"), randomName()+extOf(sl.Filename))
-	full := filepath.Join(s.slideDir(), rel)
-	src := hook.Upload.Storage["Path"]
-	if err := os.MkdirAll(filepath.Dir(full), 0o750); err == nil {
-		err = os.Rename(src, full)
-	}
-	if err != nil {
-		s.log.Error("slide upload: move", "slide", sl.ID, "err", err)
+	if err := s.complete(ctx, &sl, hook.Upload.Size, hook.Upload.Storage["Path"], hook.Upload.Storage["InfoPath"], ""); err != nil {
+		s.log.Error("slide upload: finish", "slide", sl.ID, "err", err)
 		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
 	}
-	if ip := hook.Upload.Storage["InfoPath"]; ip != "" {
-		os.Remove(ip)
+	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Slide-Id": strconv.FormatInt(sl.ID, 10)}}, nil
+}
+
+// storedPath is where a slide's finished upload is kept, under the slide
+// directory: named after its upload so that a move the database never
+// learnt of (the process died in between) can be found again.
+func storedPath(sl *SlideFile) string {
+	return filepath.Join(sl.CreatedAt.UTC().Format("2006/01"), sl.UploadID+extOf(sl.Filename))
+}
+
+// complete moves a finished upload's file (src) to its stored path,
+// records it as uploaded and queues its check. The tus bookkeeping (info)
+// is removed only after the commit: when recording fails, the file goes
+// back and the upload stays as it was, finished on disk, for repair at the
+// next start. note is the audit message.
+func (s *Service) complete(ctx context.Context, sl *SlideFile, size int64, src, info, note string) error {
+	rel := storedPath(sl)
+	full := filepath.Join(s.slideDir(), rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		return err
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	if src != full {
+		if err := os.Rename(src, full); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(full, 0o600); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("path", rel).Set("status", StatusProcessing).
-			Set("progress", 100).Set("filesize", hook.Upload.Size).Set("updated_at", now).Where("id = ?", sl.ID)); err != nil {
+			Set("progress", 100).Set("filesize", size).Set("updated_at", now).Where("id = ? AND status = ?", sl.ID, StatusUploading)); err != nil {
 			return apperr.Wrap(err, "finish upload")
 		}
-		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload", ObjectType: "slide", ObjectID: sl.ID,
-			After: map[string]any{"filename": sl.Filename, "size": hook.Upload.Size}})
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload", ObjectType: "slide", ObjectID: sl.ID, UserID: sl.OwnerID,
+			After: map[string]any{"filename": sl.Filename, "size": size}, Message: note})
 	})
 	if err != nil {
-		os.Rename(full, src) //nolint:errcheck
-		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+		if src != full {
+			os.Rename(full, src) //nolint:errcheck // the upload stays where tus keeps it
+		}
+		return err
+	}
+	if info != "" {
+		os.Remove(info)
 	}
 	s.enqueue(sl.ID)
-	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Slide-Id": strconv.FormatInt(sl.ID, 10)}}, nil
+	return nil
 }
 
 // terminate marks a canceled upload removed.
