@@ -1,12 +1,17 @@
 package app_test
 
 import (
+	"bytes"
+	"net/http"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
+	"time"
 
 	"telepath/internal/platform/db"
 	"telepath/internal/slide/slidegen"
@@ -90,5 +95,50 @@ func TestUploadRepairedAtStart(t *testing.T) {
 		if sl := e.waitSlide(site, id); sl.Status != 1 || sl.Viewable != 1 {
 			t.Fatalf("resumed upload: %+v", sl)
 		}
+	})
+}
+
+// 50 users' uploads finishing at once are all recorded: writers queue
+// rather than fail. The 99th percentile of the finishing PATCH is logged.
+func TestConcurrentUploadsAllRecorded(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		site := e.login("site")
+		const n = 50
+		body := append([]byte("KFB\x00\x01"), make([]byte, 2000)...)
+		locs := make([]string, n)
+		for i := range locs {
+			locs[i] = e.createUpload(site, len(body), "filename", "c"+strconv.Itoa(i)+".kfb")
+		}
+		var wg sync.WaitGroup
+		lat := make([]time.Duration, n)
+		codes := make([]int, n)
+		for i, loc := range locs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				req, _ := http.NewRequest("PATCH", loc, bytes.NewReader(body))
+				req.Header.Set("Tus-Resumable", "1.0.0")
+				req.Header.Set("Authorization", "Bearer "+site)
+				req.Header.Set("Content-Type", "application/offset+octet-stream")
+				req.Header.Set("Upload-Offset", "0")
+				start := time.Now()
+				if res, err := http.DefaultClient.Do(req); err == nil {
+					res.Body.Close()
+					codes[i] = res.StatusCode
+				}
+				lat[i] = time.Since(start)
+			}()
+		}
+		wg.Wait()
+		for i, c := range codes {
+			if c != http.StatusNoContent {
+				t.Fatalf("upload %d: %d", i, c)
+			}
+		}
+		if got := e.count("slides", "filename LIKE 'c%.kfb' AND status IN (1, 2)"); got != n {
+			t.Fatalf("%d of %d uploads recorded", got, n)
+		}
+		slices.Sort(lat)
+		t.Logf("%d concurrent finishing uploads: p50 %v, p99 %v", n, lat[n/2], lat[n*99/100])
 	})
 }
