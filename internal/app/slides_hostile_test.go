@@ -95,8 +95,9 @@ func TestHostileSlidesUnderLoad(t *testing.T) {
 					t.Fatalf("%s: %+v", f.name, sl)
 				}
 			}
-			// 64 clients each open every slide and request tiles of the
-			// viewable one across its full-resolution level.
+			// 64 clients each open every slide and request the thumbnail,
+			// a low-resolution tile and a full-resolution tile of the
+			// viewable one (each in a 48 MB chunk).
 			var v struct{ Data viewerOut }
 			e.decode(e.expect(e.do("GET", "/api/slides/"+strconv.FormatInt(ids[3], 10)+"/viewer", site, nil), 200), &v)
 			files0 := e.srv.URL + strings.TrimSuffix(v.Data.DZIURL, ".dzi") + "_files/"
@@ -110,10 +111,8 @@ func TestHostileSlidesUnderLoad(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					mine := []string{e.srv.URL + v.Data.ThumbnailURL, files0 + "8/0_0.jpeg"}
-					for k := range 2 {
-						n := (c*2 + k) * 7
-						mine = append(mine, fmt.Sprintf("%s%d/%d_%d.jpeg", files0, v.Data.MaxLevel, n%cols, (n/cols)%rows))
-					}
+					n := c * 7 // a different full-resolution tile each
+					mine = append(mine, fmt.Sprintf("%s%d/%d_%d.jpeg", files0, v.Data.MaxLevel, n%cols, (n/cols)%rows))
 					for _, id := range ids[:3] {
 						req, _ := http.NewRequest("GET", e.srv.URL+"/api/slides/"+strconv.FormatInt(id, 10)+"/viewer", nil)
 						req.Header.Set("Authorization", "Bearer "+site)
@@ -140,7 +139,7 @@ func TestHostileSlidesUnderLoad(t *testing.T) {
 			peak := probe.Stop()
 			t.Logf("64 clients: %v of CPU; responses %v; peak heap in use %.0f MB, peak memory from the OS %.0f MB",
 				(cpuTime() - cpu).Round(time.Millisecond), statuses, memprobe.MB(peak.HeapInuse), memprobe.MB(peak.Sys))
-			if statuses[200] != 64*4 || statuses[409] != 64*3 || len(statuses) != 2 {
+			if statuses[200] != 64*3 || statuses[409] != 64*3 || len(statuses) != 2 {
 				t.Fatalf("responses: %v", statuses)
 			}
 			if peak.HeapInuse > 500<<20 {

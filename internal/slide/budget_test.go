@@ -74,3 +74,12 @@ func TestWideTilesReadConcurrently(t *testing.T) {
 		t.Fatalf("peak heap %.0f MB", memprobe.MB(peak.HeapInuse))
 	}
 }
+
+// A stored tile may not claim far more bytes than its pixels need: a
+// pass-through request would hold them all.
+func TestTileBytesBounded(t *testing.T) {
+	s := openHostile(t, slidegen.Hostile{Width: 1024, Height: 1024, TileWidth: 256, TileHeight: 256, Compression: "jpeg", Padding: 4 << 20})
+	if b, ok, err := s.RawTile(0, 1, 1); err == nil {
+		t.Fatalf("a tile of %d bytes (ok %v) was read", len(b), ok)
+	}
+}

@@ -18,10 +18,18 @@ import (
 
 const maxChunkBytes = 32 << 20 // compressed bytes of one tile or strip
 
+// chunkBytes bounds the stored bytes of one tile or strip by its pixels:
+// no codec the reader accepts needs more than twice the raw samples, so a
+// file cannot make every tile request hold megabytes (a stored JPEG tile
+// is sent as it is).
+func chunkBytes(l *level) uint64 {
+	return min(uint64(l.TileWidth)*uint64(l.TileHeight)*uint64(max(l.d.spp, 3))*2+64<<10, maxChunkBytes)
+}
+
 // chunkRange returns the file range of chunk idx, checked against the file.
 func (s *tiffSlide) chunkRange(l *level, idx int) (off, n uint64, err error) {
 	off, n = l.d.offsets[idx], l.d.counts[idx]
-	if n > maxChunkBytes || off > uint64(s.size) || n > uint64(s.size)-off {
+	if n > chunkBytes(l) || off > uint64(s.size) || n > uint64(s.size)-off {
 		return 0, 0, fmt.Errorf("tile %d: range %d+%d outside file of %d bytes", idx, off, n, s.size)
 	}
 	return off, n, nil

@@ -19,6 +19,8 @@ type Hostile struct {
 	// Downsamples adds reduced levels (stored the same way) at these
 	// factors of level 0.
 	Downsamples []int
+	// Padding is junk stored (and counted) after the tile's data.
+	Padding int
 }
 
 // TileBomb is the 8 MB classic TIFF of the report: one 262,144 × 262,144
@@ -61,6 +63,7 @@ func WriteHostile(path string, h Hostile) (err error) {
 	if err != nil {
 		return fmt.Errorf("slidegen: %w", err)
 	}
+	tile = append(tile, make([]byte, h.Padding)...)
 	for i, lv := range levels {
 		spec, err := hostileLevel(tw, h, tile, tables, lv.w, lv.h, i > 0)
 		if err != nil {
