@@ -79,6 +79,17 @@ func TestUploadRepairedAtStart(t *testing.T) {
 		half := locPath(t, e.createUpload(site, len(data), "filename", "half.tif"))
 		e.expect(e.tus("PATCH", half, site, data[:len(data)/2], "Upload-Offset", "0"), 204)
 
+		// The server restarts a while later.
+		ago := time.Now().Add(-2 * time.Minute)
+		entries, _ := os.ReadDir(dir)
+		for _, f := range entries {
+			if err := os.Chtimes(filepath.Join(dir, f.Name()), ago, ago); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := e.app.DB.Exec(e.app.DB.Rebind("UPDATE slides SET updated_at = ?"), ago.UTC()); err != nil {
+			t.Fatal(err)
+		}
 		e = e.restart(t)
 		var id int64
 		if err := e.app.DB.Get(&id, "SELECT id FROM slides WHERE filename = 'done.tif'"); err != nil {
