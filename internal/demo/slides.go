@@ -76,6 +76,9 @@ func baseSlide(dataDir string, variant int64) (string, error) {
 	if err := slidegen.WriteSVS(tmp, slidegen.Options{Width: demoSlideW, Height: demoSlideH, Seed: 7 + variant, MPP: 0.25}); err != nil {
 		return "", err
 	}
+	if err := os.Chmod(tmp, 0o600); err != nil {
+		return "", err
+	}
 	return path, os.Rename(tmp, path)
 }
 
@@ -85,7 +88,7 @@ func copyFile(src, dst string) error {
 		return err
 	}
 	defer in.Close()
-	out, err := os.Create(dst)
+	out, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return err
 	}

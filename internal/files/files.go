@@ -78,7 +78,7 @@ func (s *Service) Save(ctx context.Context, kind, filename, contentType string, 
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
 		return nil, apperr.Wrap(err, "files dir")
 	}
-	out, err := os.OpenFile(full, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o640)
+	out, err := os.OpenFile(full, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return nil, apperr.Wrap(err, "create file")
 	}

@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -82,7 +83,7 @@ func BenchmarkReadRegion(b *testing.B) {
 			i := int(n.Add(1))
 			x := (i * 256) % (l.Width - 512)
 			y := (i * 256 / (l.Width - 512) * 256) % (l.Height - 512)
-			if _, err := s.ReadRegion(0, x, y, 512, 512); err != nil {
+			if _, err := s.ReadRegion(context.Background(), 0, x, y, 512, 512); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -1,8 +1,9 @@
 package slide
 
 import (
-	"bytes"
+	"bufio"
 	"compress/zlib"
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -15,12 +16,20 @@ import (
 	"golang.org/x/image/tiff/lzw"
 )
 
-const maxChunkBytes = 64 << 20 // compressed bytes of one tile or strip
+const maxChunkBytes = 32 << 20 // compressed bytes of one tile or strip
+
+// chunkBytes bounds the stored bytes of one tile or strip by its pixels:
+// no codec the reader accepts needs more than twice the raw samples, so a
+// file cannot make every tile request hold megabytes (a stored JPEG tile
+// is sent as it is).
+func chunkBytes(l *level) uint64 {
+	return min(uint64(l.TileWidth)*uint64(l.TileHeight)*uint64(max(l.d.spp, 3))*2+64<<10, maxChunkBytes)
+}
 
 // chunkRange returns the file range of chunk idx, checked against the file.
 func (s *tiffSlide) chunkRange(l *level, idx int) (off, n uint64, err error) {
 	off, n = l.d.offsets[idx], l.d.counts[idx]
-	if n > maxChunkBytes || off > uint64(s.size) || n > uint64(s.size)-off {
+	if n > chunkBytes(l) || off > uint64(s.size) || n > uint64(s.size)-off {
 		return 0, 0, fmt.Errorf("tile %d: range %d+%d outside file of %d bytes", idx, off, n, s.size)
 	}
 	return off, n, nil
@@ -96,55 +105,124 @@ func (s *tiffSlide) jpegChunk(dst []byte, l *level, idx int) (out []byte, ok boo
 	return out, true, nil
 }
 
-// decodeChunk decodes tile or strip idx into an image whose bounds start at
-// (0,0). It returns nil for an absent tile.
-func (s *tiffSlide) decodeChunk(l *level, idx int) (image.Image, error) {
-	if l.isJPEG {
-		b, ok, err := s.jpegChunk(nil, l, idx)
-		if err != nil || !ok {
-			return nil, err
-		}
-		return decodeJPEG(b, l.TileWidth, l.TileHeight)
-	}
+// decodeChunk decodes the part need (in chunk coordinates) of tile or
+// strip idx. The image's bounds are in chunk coordinates and cover need; it
+// is nil for an absent tile. release frees its decode memory once drawn.
+func (s *tiffSlide) decodeChunk(ctx context.Context, l *level, idx int, need image.Rectangle) (img image.Image, release func(), err error) {
 	off, n, err := s.chunkRange(l, idx)
 	if err != nil || n == 0 {
-		return nil, err
+		return nil, nil, err
 	}
-	raw := make([]byte, n)
-	if err := s.pread(raw, off); err != nil {
-		return nil, err
+	if l.isJPEG {
+		return decodeJPEGChunk(ctx, int64(n), l.TileWidth, l.TileHeight, func() ([]byte, bool, error) {
+			return s.jpegChunk(nil, l, idx)
+		})
 	}
 	w, h := l.TileWidth, l.TileHeight
 	if !l.Tiled {
 		// The last strip holds only the remaining rows.
 		h = min(h, l.Height-(idx/l.cols)*l.TileHeight)
 	}
+	need = need.Intersect(image.Rect(0, 0, w, h))
+	if need.Empty() {
+		return nil, nil, nil
+	}
+	// Rows are decompressed up to the last one needed, and only the
+	// needed columns are kept: a huge strip or tile costs one row of
+	// memory, not its whole decoded size.
+	if err := spend(ctx, int64(w)*int64(need.Max.Y)); err != nil {
+		return nil, nil, err
+	}
 	spp := l.d.spp
-	pix := make([]byte, w*h*spp)
+	release, err = reserve(ctx, int64(need.Dx())*int64(need.Dy())*4+int64(w*spp)+decompressBuffer)
+	if err != nil {
+		return nil, nil, err
+	}
+	img, err = s.decodeRows(ctx, l, io.NewSectionReader(s.r, int64(off), int64(n)), w, need)
+	if err != nil {
+		release()
+		return nil, nil, fmt.Errorf("tile %d: %w", idx, err)
+	}
+	return img, release, nil
+}
+
+const decompressBuffer = 64 << 10
+
+// decodeRows decompresses a chunk w pixels wide row by row up to need's
+// last row, converting need's columns to RGBA.
+func (s *tiffSlide) decodeRows(ctx context.Context, l *level, raw *io.SectionReader, w int, need image.Rectangle) (*image.RGBA, error) {
+	spp := l.d.spp
+	stride := w * spp
+	first := 0
 	var rd io.Reader
 	switch l.d.compression {
 	case compNone:
-		rd = bytes.NewReader(raw)
+		// Uncompressed rows can be read from where they start.
+		first = need.Min.Y
+		raw.Seek(int64(first)*int64(stride), io.SeekStart) //nolint:errcheck // a short read leaves zeros
+		rd = bufio.NewReaderSize(raw, decompressBuffer)
 	case compLZW:
-		lr := lzw.NewReader(bytes.NewReader(raw), lzw.MSB, 8)
+		lr := lzw.NewReader(bufio.NewReaderSize(raw, decompressBuffer), lzw.MSB, 8)
 		defer lr.Close()
 		rd = lr
 	case compDeflate, compDeflateOld:
-		zr, err := zlib.NewReader(bytes.NewReader(raw))
+		zr, err := zlib.NewReader(bufio.NewReaderSize(raw, decompressBuffer))
 		if err != nil {
-			return nil, fmt.Errorf("tile %d: deflate: %w", idx, err)
+			return nil, fmt.Errorf("deflate: %w", err)
 		}
 		defer zr.Close()
 		rd = zr
 	}
-	// A short chunk is tolerated (as libtiff does): the rest stays zero.
-	if _, err := io.ReadFull(rd, pix); err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
-		return nil, fmt.Errorf("tile %d: decompress: %w", idx, err)
+	img := image.NewRGBA(need)
+	row := make([]byte, stride)
+	short := false
+	for y := first; y < need.Max.Y; y++ {
+		if y%64 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if short {
+			clear(row)
+		} else if n, err := io.ReadFull(rd, row); err != nil {
+			// A short chunk is tolerated (as libtiff does): the rest is zero.
+			if err != io.ErrUnexpectedEOF && err != io.EOF {
+				return nil, fmt.Errorf("decompress: %w", err)
+			}
+			clear(row[n:])
+			short = true
+		}
+		if y < need.Min.Y {
+			continue
+		}
+		if l.d.predictor == 2 {
+			undoPredictor(row, w, spp)
+		}
+		o := img.PixOffset(need.Min.X, y)
+		convertRow(img.Pix[o:o+need.Dx()*4], row[need.Min.X*spp:need.Max.X*spp], l.d)
 	}
-	if l.d.predictor == 2 {
-		undoPredictor(pix, w, spp)
+	return img, nil
+}
+
+// decodeJPEGChunk reads (with read) and decodes a JPEG tile of at most
+// maxW×maxH pixels and n compressed bytes, holding its decode memory
+// until release.
+func decodeJPEGChunk(ctx context.Context, n int64, maxW, maxH int, read func() ([]byte, bool, error)) (img image.Image, release func(), err error) {
+	px := int64(maxW) * int64(maxH)
+	if err := spend(ctx, px); err != nil {
+		return nil, nil, err
 	}
-	return toRGBA(pix, w, h, l.d), nil
+	release, err = reserve(ctx, n+3*px)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, ok, err := read()
+	if err == nil && ok {
+		img, err = decodeJPEG(b, maxW, maxH)
+	}
+	if err != nil || img == nil {
+		release()
+		return nil, nil, err
+	}
+	return img, release, nil
 }
 
 func undoPredictor(pix []byte, w, spp int) {
@@ -157,11 +235,16 @@ func undoPredictor(pix []byte, w, spp int) {
 	}
 }
 
-// toRGBA converts 8-bit gray, RGB or RGBA samples to an opaque RGBA image,
-// compositing any alpha over white as a slide viewer shows glass.
+// toRGBA converts 8-bit gray, RGB or RGBA samples to an opaque RGBA image.
 func toRGBA(pix []byte, w, h int, d *ifd) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	dst := img.Pix
+	convertRow(img.Pix, pix, d)
+	return img
+}
+
+// convertRow converts samples to opaque RGBA pixels, compositing any alpha
+// over white as a slide viewer shows glass.
+func convertRow(dst, pix []byte, d *ifd) {
 	spp := d.spp
 	assoc := len(d.extraSamples) > 0 && d.extraSamples[0] == 1
 	for i, j := 0, 0; i+spp <= len(pix) && j+4 <= len(dst); i, j = i+spp, j+4 {
@@ -186,27 +269,31 @@ func toRGBA(pix []byte, w, h int, d *ifd) *image.RGBA {
 		}
 		dst[j+3] = 255
 	}
-	return img
 }
 
-func (s *tiffSlide) ReadRegion(lv, x, y, w, h int) (*image.RGBA, error) {
+func (s *tiffSlide) ReadRegion(ctx context.Context, lv, x, y, w, h int) (*image.RGBA, error) {
 	l, err := s.level(lv)
 	if err != nil {
 		return nil, err
 	}
-	return s.readRegion(l, x, y, w, h)
+	return s.readRegion(ctx, l, x, y, w, h)
 }
 
-func (s *tiffSlide) readRegion(l *level, x, y, w, h int) (*image.RGBA, error) {
-	return readGrid(l.Level, x, y, w, h, func(col, row int) (image.Image, error) {
-		return s.decodeChunk(l, row*l.cols+col)
+func (s *tiffSlide) readRegion(ctx context.Context, l *level, x, y, w, h int) (*image.RGBA, error) {
+	return readGrid(ctx, l.Level, x, y, w, h, func(ctx context.Context, col, row int, need image.Rectangle) (image.Image, func(), error) {
+		return s.decodeChunk(ctx, l, row*l.cols+col, need)
 	})
 }
 
+// chunkDecoder decodes the part need (in chunk coordinates) of the chunk
+// at (col,row): an image whose bounds are in chunk coordinates and cover
+// need, or nil for an absent chunk (which stays white). release, when not
+// nil, frees the decode memory once the image is drawn.
+type chunkDecoder func(ctx context.Context, col, row int, need image.Rectangle) (img image.Image, release func(), err error)
+
 // readGrid composes the region (x,y,w,h) of a level stored as a grid of
-// tiles or strips, decoding only the chunks it overlaps. decode may return
-// nil for an absent chunk, which stays white.
-func readGrid(l Level, x, y, w, h int, decode func(col, row int) (image.Image, error)) (*image.RGBA, error) {
+// tiles or strips, decoding only the chunks it overlaps.
+func readGrid(ctx context.Context, l Level, x, y, w, h int, decode chunkDecoder) (*image.RGBA, error) {
 	dst, err := newRegion(x, y, w, h)
 	if err != nil {
 		return nil, err
@@ -235,7 +322,8 @@ func readGrid(l Level, x, y, w, h int, decode func(col, row int) (image.Image, e
 					return
 				}
 				col, row := c0+i%(c1-c0+1), r0+i/(c1-c0+1)
-				img, err := decode(col, row)
+				origin := image.Pt(col*l.TileWidth, row*l.TileHeight)
+				img, release, err := decode(ctx, col, row, r.Sub(origin))
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
@@ -248,10 +336,12 @@ func readGrid(l Level, x, y, w, h int, decode func(col, row int) (image.Image, e
 				if img == nil {
 					continue
 				}
-				origin := image.Pt(col*l.TileWidth, row*l.TileHeight)
-				tr := img.Bounds().Sub(img.Bounds().Min).Add(origin).Intersect(r)
+				tr := img.Bounds().Add(origin).Intersect(r)
 				// dst's bounds are in level coordinates offset by (x,y).
-				draw.Draw(dst, tr.Sub(image.Pt(x, y)), img, tr.Min.Sub(origin).Add(img.Bounds().Min), draw.Src)
+				draw.Draw(dst, tr.Sub(image.Pt(x, y)), img, tr.Min.Sub(origin), draw.Src)
+				if release != nil {
+					release()
+				}
 			}
 		}()
 	}

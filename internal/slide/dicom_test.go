@@ -2,6 +2,7 @@ package slide_test
 
 import (
 	"bytes"
+	"context"
 	"image/jpeg"
 	"path/filepath"
 	"testing"
@@ -38,12 +39,12 @@ func TestReadDICOM(t *testing.T) {
 			if names := s.AssociatedImages(); len(names) != 1 || names[0] != "label" {
 				t.Errorf("associated %v", names)
 			}
-			if _, err := s.AssociatedImage("label"); err != nil {
+			if _, err := s.AssociatedImage(context.Background(), "label"); err != nil {
 				t.Error(err)
 			}
 			tex := slidegen.Texture{Seed: 2}
 			for i, l := range lv {
-				img, err := s.ReadRegion(i, 0, 0, min(l.Width, 600), min(l.Height, 256))
+				img, err := s.ReadRegion(context.Background(), i, 0, 0, min(l.Width, 600), min(l.Height, 256))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -178,7 +179,7 @@ func (s *dicomSlide) AssociatedImages() []string {
 	return out
 }
 
-func (s *dicomSlide) AssociatedImage(name string) (image.Image, error) {
+func (s *dicomSlide) AssociatedImage(ctx context.Context, name string) (image.Image, error) {
 	l := s.assoc[name]
 	if l == nil {
 		return nil, fmt.Errorf("associated image %q: %w", name, ErrNotFound)
@@ -186,7 +187,7 @@ func (s *dicomSlide) AssociatedImage(name string) (image.Image, error) {
 	if l.Width*l.Height > maxAssocPixels {
 		return nil, fmt.Errorf("associated image %q too large", name)
 	}
-	return s.readRegion(l, 0, 0, l.Width, l.Height)
+	return s.readRegion(ctx, l, 0, 0, l.Width, l.Height)
 }
 
 // frameIndex maps a tile to its frame, or -1 when the tile is absent.
@@ -237,32 +238,39 @@ func (l *dcmLevel) jpegFrame(dst []byte, col, row int) ([]byte, bool, error) {
 	return out, true, nil
 }
 
-func (s *dicomSlide) ReadRegion(lv, x, y, w, h int) (*image.RGBA, error) {
+func (s *dicomSlide) ReadRegion(ctx context.Context, lv, x, y, w, h int) (*image.RGBA, error) {
 	if lv < 0 || lv >= len(s.levels) {
 		return nil, fmt.Errorf("level %d: %w", lv, ErrNotFound)
 	}
-	return s.readRegion(s.levels[lv], x, y, w, h)
+	return s.readRegion(ctx, s.levels[lv], x, y, w, h)
 }
 
-func (s *dicomSlide) readRegion(l *dcmLevel, x, y, w, h int) (*image.RGBA, error) {
-	return readGrid(l.Level, x, y, w, h, func(col, row int) (image.Image, error) {
+func (s *dicomSlide) readRegion(ctx context.Context, l *dcmLevel, x, y, w, h int) (*image.RGBA, error) {
+	return readGrid(ctx, l.Level, x, y, w, h, func(ctx context.Context, col, row int, _ image.Rectangle) (image.Image, func(), error) {
+		px := int64(l.TileWidth) * int64(l.TileHeight)
 		if l.in.encapsuled {
-			b, ok, err := l.jpegFrame(nil, col, row)
-			if err != nil || !ok {
-				return nil, err
-			}
-			return decodeJPEG(b, l.TileWidth, l.TileHeight)
+			return decodeJPEGChunk(ctx, px, l.TileWidth, l.TileHeight, func() ([]byte, bool, error) {
+				return l.jpegFrame(nil, col, row)
+			})
 		}
 		f := l.frameIndex(col, row)
 		if f < 0 {
-			return nil, nil
+			return nil, nil, nil
+		}
+		if err := spend(ctx, px); err != nil {
+			return nil, nil, err
+		}
+		release, err := reserve(ctx, px*int64(l.in.spp+4))
+		if err != nil {
+			return nil, nil, err
 		}
 		b, ok, err := l.in.frame(nil, f, nil)
 		if err != nil || !ok {
-			return nil, err
+			release()
+			return nil, nil, err
 		}
 		d := &ifd{spp: l.in.spp, photometric: photoMinIsBlack}
-		return toRGBA(b, l.TileWidth, l.TileHeight, d), nil
+		return toRGBA(b, l.TileWidth, l.TileHeight, d), release, nil
 	})
 }
 

@@ -1,6 +1,7 @@
 package slide_test
 
 import (
+	"context"
 	"image"
 	"image/png"
 	"os"
@@ -85,7 +86,7 @@ func compareOpenSlide(t *testing.T, s slide.Slide, path string, level, x, y, w, 
 	out := filepath.Join(t.TempDir(), "os.png")
 	run(t, "openslide-write-png", path, itoa(int(float64(x)*ds)), itoa(int(float64(y)*ds)), itoa(level), itoa(w), itoa(h), out)
 	want := readPNG(t, out)
-	got, err := s.ReadRegion(level, x, y, w, h)
+	got, err := s.ReadRegion(context.Background(), level, x, y, w, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestLibvipsPyramids(t *testing.T) {
 			if p := s.Properties(); p.MPPX < 0.2499 || p.MPPX > 0.2501 {
 				t.Errorf("MPP %v", p.MPPX)
 			}
-			img, err := s.ReadRegion(0, 1000, 700, 300, 300)
+			img, err := s.ReadRegion(context.Background(), 0, 1000, 700, 300, 300)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,7 +158,7 @@ func TestLibvipsPyramids(t *testing.T) {
 				}
 				png := filepath.Join(t.TempDir(), "ref.png")
 				run(t, "vips", "copy", ref, png)
-				got, err := s.ReadRegion(i, 0, 0, lv[i].Width, lv[i].Height)
+				got, err := s.ReadRegion(context.Background(), i, 0, 0, lv[i].Width, lv[i].Height)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -204,7 +205,7 @@ func TestTiffcpAperio(t *testing.T) {
 		t.Errorf("properties %+v", p)
 	}
 	// RGB-photometric tiles: the spliced Adobe marker makes them decode right.
-	img, err := s.ReadRegion(0, 0, 0, 480, 480)
+	img, err := s.ReadRegion(context.Background(), 0, 0, 0, 480, 480)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,11 +249,11 @@ func TestOrthancDICOM(t *testing.T) {
 	}
 	for i := range dl {
 		w, h := min(dl[i].Width, 500), min(dl[i].Height, 400)
-		a, err := d.ReadRegion(i, 0, 0, w, h)
+		a, err := d.ReadRegion(context.Background(), i, 0, 0, w, h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, _ := s.ReadRegion(i, 0, 0, w, h)
+		b, _ := s.ReadRegion(context.Background(), i, 0, 0, w, h)
 		if diff := imgDiff(a, b); diff > 1 {
 			t.Errorf("level %d: DICOM and TIFF differ by %.2f", i, diff)
 		}

@@ -2,6 +2,8 @@ package slide_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,6 +45,18 @@ func FuzzOpenTIFF(f *testing.F) {
 		}
 		f.Add(b)
 	}
+	// Files that claim far more pixels than they hold (issue 18).
+	for i, h := range []slidegen.Hostile{slidegen.TileBomb, slidegen.DeflateBomb, slidegen.PyramidGap, slidegen.WideTiles} {
+		p := filepath.Join(dir, fmt.Sprintf("hostile-%d.tif", i))
+		if err := slidegen.WriteHostile(p, h); err != nil {
+			f.Fatal(err)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 	// Real tiles are at most a few megapixels; a lower cap keeps each
 	// execution fast without hiding parser bugs.
 	defer slide.SetMaxChunkPixels(1 << 20)()
@@ -52,14 +66,15 @@ func FuzzOpenTIFF(f *testing.F) {
 			return
 		}
 		defer s.Close()
+		ctx := slide.WithBudget(context.Background(), 1<<24)
 		for i, l := range s.Levels() {
 			s.RawTile(i, 0, 0)
 			s.RawTile(i, l.Width/max(1, l.TileWidth), l.Height/max(1, l.TileHeight))
-			s.ReadRegion(i, 0, 0, min(l.Width, 200), min(l.Height, 200))
-			s.ReadRegion(i, l.Width-10, l.Height-10, 20, 20)
+			s.ReadRegion(ctx, i, 0, 0, min(l.Width, 200), min(l.Height, 200))
+			s.ReadRegion(ctx, i, l.Width-10, l.Height-10, 20, 20)
 		}
 		for _, n := range s.AssociatedImages() {
-			s.AssociatedImage(n)
+			s.AssociatedImage(ctx, n)
 		}
 		s.Properties()
 	})
@@ -89,12 +104,13 @@ func FuzzOpenDICOM(f *testing.F) {
 			return
 		}
 		defer s.Close()
+		ctx := slide.WithBudget(context.Background(), 1<<24)
 		for i, l := range s.Levels() {
 			s.RawTile(i, 0, 0)
-			s.ReadRegion(i, 0, 0, min(l.Width, 200), min(l.Height, 200))
+			s.ReadRegion(ctx, i, 0, 0, min(l.Width, 200), min(l.Height, 200))
 		}
 		for _, n := range s.AssociatedImages() {
-			s.AssociatedImage(n)
+			s.AssociatedImage(ctx, n)
 		}
 	})
 }

@@ -2,6 +2,7 @@ package slide_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"image"
@@ -110,7 +111,7 @@ func TestReadGenerated(t *testing.T) {
 				ds := int(l.Downsample + 0.5)
 				w, h := min(l.Width, 300), min(l.Height, 300)
 				x, y := l.Width-w, l.Height-h
-				img, err := s.ReadRegion(i, x, y, w, h)
+				img, err := s.ReadRegion(context.Background(), i, x, y, w, h)
 				if err != nil {
 					t.Fatalf("level %d: %v", i, err)
 				}
@@ -147,12 +148,12 @@ func TestReadGenerated(t *testing.T) {
 					t.Errorf("associated = %v", names)
 				}
 				for _, n := range names {
-					img, err := s.AssociatedImage(n)
+					img, err := s.AssociatedImage(context.Background(), n)
 					if err != nil || img.Bounds().Dx() == 0 {
 						t.Errorf("%s: %v", n, err)
 					}
 				}
-				lbl, _ := s.AssociatedImage("label")
+				lbl, _ := s.AssociatedImage(context.Background(), "label")
 				if r, _, _, _ := lbl.At(0, 0).RGBA(); r>>8 != 255 {
 					t.Errorf("label corner is not white")
 				}
@@ -173,7 +174,7 @@ func TestRawTileOutOfRange(t *testing.T) {
 			t.Errorf("RawTile%v err = %v", c, err)
 		}
 	}
-	if _, err := s.ReadRegion(0, 0, 0, 100000, 100000); err == nil {
+	if _, err := s.ReadRegion(context.Background(), 0, 0, 0, 100000, 100000); err == nil {
 		t.Error("huge region accepted")
 	}
 }

@@ -5,12 +5,15 @@
 // scanner properties.
 //
 // Every file is treated as hostile: offsets and sizes are checked against
-// the file size, counts and dimensions are capped and decompression output
-// is bounded, so a malformed file yields an error rather than a panic, a
-// hang or a huge allocation.
+// the file size, counts and dimensions are capped, decompression output
+// is bounded, and every decode honours its context's cancellation and
+// pixel budget and holds its buffers against a process-wide memory bound
+// (budget.go), so a malformed or gigapixel-claiming file yields an error
+// rather than a panic, a hang or a huge allocation.
 package slide
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -29,7 +32,7 @@ type Slide interface {
 	// AssociatedImages names the associated images present ("label", "macro", "thumbnail").
 	AssociatedImages() []string
 	// AssociatedImage decodes one associated image.
-	AssociatedImage(name string) (image.Image, error)
+	AssociatedImage(ctx context.Context, name string) (image.Image, error)
 	// RawTile returns the stored tile at (col,row) of a level as a complete
 	// JPEG stream a browser can decode. ok is false when the level is not
 	// tiled JPEG (or the tile is absent) and the caller must use ReadRegion.
@@ -38,8 +41,9 @@ type Slide interface {
 	// pooled buffers instead of allocating one per tile.
 	AppendRawTile(dst []byte, level, col, row int) (out []byte, ok bool, err error)
 	// ReadRegion decodes the w×h region at (x,y) of a level, in that level's
-	// pixel coordinates. Pixels outside the level are white.
-	ReadRegion(level, x, y, w, h int) (*image.RGBA, error)
+	// pixel coordinates. Pixels outside the level are white. It stops when
+	// ctx is done and fails with ErrBudget beyond ctx's budget (WithBudget).
+	ReadRegion(ctx context.Context, level, x, y, w, h int) (*image.RGBA, error)
 	// Close releases the file handles.
 	Close() error
 }

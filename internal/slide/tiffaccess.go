@@ -1,6 +1,7 @@
 package slide
 
 import (
+	"context"
 	"fmt"
 	"image"
 )
@@ -34,7 +35,7 @@ func (s *tiffSlide) AssociatedImages() []string {
 	return out
 }
 
-func (s *tiffSlide) AssociatedImage(name string) (image.Image, error) {
+func (s *tiffSlide) AssociatedImage(ctx context.Context, name string) (image.Image, error) {
 	l := s.assoc[name]
 	if l == nil {
 		return nil, fmt.Errorf("associated image %q: %w", name, ErrNotFound)
@@ -42,7 +43,7 @@ func (s *tiffSlide) AssociatedImage(name string) (image.Image, error) {
 	if l.Width*l.Height > maxAssocPixels {
 		return nil, fmt.Errorf("associated image %q is %dx%d, too large", name, l.Width, l.Height)
 	}
-	return s.readRegion(l, 0, 0, l.Width, l.Height)
+	return s.readRegion(ctx, l, 0, 0, l.Width, l.Height)
 }
 
 func (s *tiffSlide) Close() error {

@@ -350,6 +350,8 @@ func tileFail(w http.ResponseWriter, r *http.Request, err error) {
 		fail(w, r, http.StatusNotFound, "error.not_found")
 	case errors.Is(err, tiles.ErrBadRequest):
 		fail(w, r, http.StatusBadRequest, "slide.bad_tile_request")
+	case errors.Is(err, tiles.ErrTooCostly):
+		fail(w, r, http.StatusUnprocessableEntity, "slide.too_costly")
 	default:
 		fail(w, r, http.StatusInternalServerError, "slide.load_failed")
 	}

@@ -13,14 +13,14 @@ import (
 	"telepath/internal/upload"
 )
 
-// Setup builds the tile service (256 MB memory cache, 2 GB disk cache
-// under dataDir/cache/tiles), the upload service and the slide server,
+// Setup builds the tile service (128 MB memory cache, 2 GB disk cache
+// under dataDir/cache/tiles, renders bounded as tiles.Options documents), the upload service and the slide server,
 // registers their API routes, mounts the tus endpoint (/api/uploads/) and
 // the signed tile URLs on mux, and starts the background checks. The
 // returned func stops them and closes the open slides.
 func Setup(ctx context.Context, d *db.DB, dataDir string, auth httpx.Authenticator, canSee upload.CaseAccess, log *slog.Logger,
 	api *httpx.API, mux *http.ServeMux) (closeFn func() error, err error) {
-	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 256 << 20, DiskCacheDir: filepath.Join(dataDir, "cache", "tiles"), DiskCacheBytes: 2 << 30})
+	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 128 << 20, DiskCacheDir: filepath.Join(dataDir, "cache", "tiles"), DiskCacheBytes: 2 << 30})
 	if err != nil {
 		return nil, err
 	}

@@ -11,8 +11,9 @@ type Disk struct {
 	Free        int64   `json:"free" doc:"Bytes available to Telepath"`
 	Used        int64   `json:"used" doc:"Bytes"`
 	UsedPercent float64 `json:"used_percent"`
-	MinFree     int64   `json:"min_free" doc:"Uploads are refused when they would leave less than this free"`
-	Warn        bool    `json:"warn" doc:"Free space is below the threshold: show the low disk space warning"`
+	Reserved    int64   `json:"reserved" doc:"Bytes promised to uploads in progress (declared, not yet received)"`
+	MinFree     int64   `json:"min_free" doc:"Uploads are refused when they would leave less than this free, reservations counted"`
+	Warn        bool    `json:"warn" doc:"Free space less reservations is below the threshold: show the low disk space warning"`
 }
 
 // DiskSpace measures the data directory's file system.

@@ -194,13 +194,17 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.Done(), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/free_space", ID: "free-space", Tags: tags, Roles: access.Any,
-		Summary: "Disk space of the slide store: total, free, used (bytes), used_percent, and warn when below the upload threshold"},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/free_space", ID: "free-space", Tags: tags, Roles: uploaders,
+		Summary: "Disk space of the slide store (for those who upload): total, free, used, reserved (bytes), used_percent, and warn when below the upload threshold"},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[Disk], error) {
 			d, err := s.DiskSpace()
 			if err != nil {
 				return nil, apperr.Wrap(err, "disk space")
 			}
+			if d.Reserved, err = s.promised(ctx, s.db); err != nil {
+				return nil, err
+			}
+			d.Warn = d.Free-d.Reserved < d.MinFree
 			return httpx.OK(d), nil
 		})
 }

@@ -12,12 +12,15 @@ import (
 	"strings"
 	"time"
 
+	sq "github.com/Masterminds/squirrel"
+
 	"telepath/internal/platform/db"
 	"telepath/internal/slide"
+	"telepath/internal/slide/tiles"
 )
 
-// Start runs the background checks and re-queues the slides a previous
-// run left in processing.
+// Start runs the background checks, repairs the uploads a previous run
+// left half-done and re-queues the slides it left in processing.
 func (s *Service) Start(ctx context.Context) error {
 	for range s.opt.Workers {
 		s.wg.Add(1)
@@ -35,6 +38,9 @@ func (s *Service) Start(ctx context.Context) error {
 	}
 	var ids []int64
 	if err := db.Select(ctx, s.db, &ids, s.db.Builder().Select("id").From("slides").Where("status = ?", StatusProcessing).OrderBy("id")); err != nil {
+		return err
+	}
+	if err := s.repair(ctx); err != nil {
 		return err
 	}
 	go func() {
@@ -85,8 +91,9 @@ func (s *Service) sweep(age time.Duration) {
 	}
 }
 
-// Close stops the background checks; a slide being checked stays in
-// processing and is checked again on the next start.
+// Close stops the background checks (a check in progress is cancelled); a
+// slide being checked stays in processing and is checked again on the
+// next start.
 func (s *Service) Close() error {
 	s.cancel()
 	s.wg.Wait()
@@ -100,12 +107,27 @@ func (s *Service) enqueue(id int64) {
 	}
 }
 
+// maxCheckAttempts bounds how often a slide's check starts: a check cut
+// short by the process dying (say a file that exhausted memory) is retried
+// at the next start, and after this many the slide is marked failed.
+const maxCheckAttempts = 3
+
 // process checks one uploaded slide: SHA-256 against the browser's, then
 // the format, the pyramid and a thumbnail.
 func (s *Service) process(id int64) {
 	ctx := s.ctx
 	sl, err := s.load(ctx, s.db, id)
 	if err != nil || sl.Status != StatusProcessing {
+		return
+	}
+	attempts, err := s.countAttempt(ctx, id)
+	if err != nil {
+		s.log.Warn("slide check: count attempt", "slide", id, "err", err)
+		return
+	}
+	if attempts > maxCheckAttempts {
+		s.log.Warn("slide check: given up after repeated interruptions", "slide", id, "attempts", attempts-1)
+		s.finish(id, map[string]any{"status": StatusFailed, "error": "slide.check_failed", "viewable": 0})
 		return
 	}
 	full := s.FullPath(sl)
@@ -142,15 +164,31 @@ func (s *Service) process(id int64) {
 	s.finish(id, set)
 }
 
+// countAttempt records that slide id's check starts and returns how many
+// times it has.
+func (s *Service) countAttempt(ctx context.Context, id int64) (int, error) {
+	if _, err := db.Exec(ctx, s.db, s.db.Builder().Update("slides").Set("check_attempts", sq.Expr("check_attempts + 1")).
+		Where("id = ? AND status = ?", id, StatusProcessing)); err != nil {
+		return 0, err
+	}
+	var n int
+	err := db.Get(ctx, s.db, &n, s.db.Builder().Select("check_attempts").From("slides").Where("id = ?", id))
+	return n, err
+}
+
 // inspect opens a readable slide, records its shape and renders its
-// thumbnail once (which also proves its lowest level decodes).
+// thumbnail once (which also proves its lowest level decodes within the
+// render budget).
 func (s *Service) inspect(ctx context.Context, full string, set map[string]any) {
 	src, release, err := s.tiles.Acquire(full)
 	if err != nil {
 		var ue *slide.UnsupportedError
-		if errors.As(err, &ue) {
+		switch {
+		case errors.As(err, &ue):
 			set["format"], set["error"] = ue.Format, "slide.unsupported"
-		} else {
+		case errors.Is(err, tiles.ErrNoPyramid):
+			set["error"] = "slide.no_pyramid"
+		default:
 			set["error"] = "slide.corrupt"
 		}
 		return
@@ -158,6 +196,9 @@ func (s *Service) inspect(ctx context.Context, full string, set map[string]any) 
 	defer release()
 	if _, _, err := s.tiles.Thumbnail(ctx, src, 256); err != nil {
 		set["error"] = "slide.corrupt"
+		if errors.Is(err, tiles.ErrTooCostly) {
+			set["error"] = "slide.too_costly"
+		}
 		s.tiles.Forget(full)
 		return
 	}

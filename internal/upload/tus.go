@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -99,7 +100,9 @@ func (s *Service) Handler() (http.Handler, error) {
 		return nil, err
 	}
 	composer := tusd.NewStoreComposer()
-	filestore.New(s.uploadDir()).UseIn(composer)
+	fs := filestore.New(s.uploadDir())
+	fs.UseIn(composer)
+	composer.UseCore(privateStore{fs})
 	filelocker.New(s.uploadDir()).UseIn(composer)
 	h, err := tusd.NewHandler(tusd.Config{
 		BasePath:                   BasePath,
@@ -140,7 +143,8 @@ func (s *Service) Handler() (http.Handler, error) {
 			routed.ServeHTTP(w, r)
 			return
 		}
-		// Only the uploader may resume, inspect or cancel an upload.
+		// Only the uploader may resume an upload; an administrator may also
+		// inspect or cancel it, but never write into it.
 		id := path.Base(r.URL.Path)
 		var row struct {
 			OwnerID  int64 `db:"owner_id"`
@@ -152,6 +156,10 @@ func (s *Service) Handler() (http.Handler, error) {
 		p := access.FromContext(r.Context())
 		if err != nil || (row.OwnerID != p.UserID && !p.IsAdmin()) || row.Status == StatusRemoved {
 			writeJSONError(w, http.StatusNotFound, i18n.T(langOf(r.Context()), "error.not_found", nil))
+			return
+		}
+		if row.OwnerID != p.UserID && r.Method == http.MethodPatch {
+			writeJSONError(w, http.StatusForbidden, i18n.T(langOf(r.Context()), "error.forbidden", nil))
 			return
 		}
 		if row.Status != StatusUploading {
@@ -169,6 +177,27 @@ func (s *Service) Handler() (http.Handler, error) {
 		}
 		routed.ServeHTTP(w, r)
 	}), nil
+}
+
+// privateStore is tus's file store creating an upload's data and info
+// files readable by their owner only (tus makes them 0664).
+type privateStore struct{ filestore.FileStore }
+
+func (p privateStore) NewUpload(ctx context.Context, info tusd.FileInfo) (tusd.Upload, error) {
+	up, err := p.FileStore.NewUpload(ctx, info)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := up.GetInfo(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range []string{fi.Storage["Path"], fi.Storage["InfoPath"]} {
+		if err := os.Chmod(f, 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return up, nil
 }
 
 // preCreate checks a new upload (who, size, disk space, metadata) and
@@ -222,6 +251,9 @@ func (s *Service) preCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileIn
 	id := randomName()
 	now := time.Now().UTC()
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.reserve(ctx, tx, up.Size); err != nil {
+			return err
+		}
 		sid, err := db.InsertID(ctx, tx, tx.Builder().Insert("slides").
 			Columns("owner_id", "hospital_id", "filename", "filesize", "client_sha256", "status", "upload_id", "upload_consult_id", "source_ip", "created_at", "updated_at").
 			Values(p.UserID, hospital, name, up.Size, sum, StatusUploading, id, consult, access.MetaFrom(ctx).IP, now, now))
@@ -231,10 +263,65 @@ func (s *Service) preCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileIn
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload_start", ObjectType: "slide", ObjectID: sid,
 			After: map[string]any{"filename": name, "size": up.Size, "upload_id": id}})
 	})
+	var refused tusd.Error
+	if errors.As(err, &refused) {
+		return tusd.HTTPResponse{}, none, refused
+	}
 	if err != nil {
 		return tusd.HTTPResponse{}, none, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
 	}
 	return tusd.HTTPResponse{}, tusd.FileInfoChanges{ID: id}, nil
+}
+
+// reserve refuses an upload of size bytes when the free space, less what
+// is promised to the uploads in progress, would fall below the threshold.
+// The upload's row, once inserted in the same transaction, is its
+// reservation; finishing, cancelling or expiring it releases it. Checks
+// and inserts are serialised (SQLite writes one at a time; PostgreSQL
+// takes a transaction lock), so concurrent uploads cannot all be promised
+// the same space.
+func (s *Service) reserve(ctx context.Context, tx *db.Tx, size int64) error {
+	d, err := s.DiskSpace()
+	if err != nil {
+		return nil // the space is unknown: as before, nothing is refused
+	}
+	if tx.Dialect == db.Postgres {
+		if _, err := tx.ExecContext(ctx, tx.Rebind("SELECT pg_advisory_xact_lock(?)"), uploadSpaceLock); err != nil {
+			return apperr.Wrap(err, "lock upload space")
+		}
+	}
+	promised, err := s.promised(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if d.Free-promised-size < d.MinFree {
+		return tusError(ctx, http.StatusInsufficientStorage, "slide.low_disk_reserved", map[string]any{"free": gb(d.Free), "reserved": gb(promised)})
+	}
+	return nil
+}
+
+// uploadSpaceLock is the PostgreSQL advisory lock of upload reservations.
+const uploadSpaceLock = 0x7e1e9a7
+
+// promised is the space the uploads in progress may still fill: their
+// declared sizes less what has arrived.
+func (s *Service) promised(ctx context.Context, q db.Querier) (int64, error) {
+	var rows []struct {
+		UploadID string `db:"upload_id"`
+		Filesize int64  `db:"filesize"`
+	}
+	if err := db.Select(ctx, q, &rows, s.db.Builder().Select("upload_id", "filesize").From("slides").Where("status = ?", StatusUploading)); err != nil {
+		return 0, apperr.Wrap(err, "uploads in progress")
+	}
+	var n int64
+	for _, r := range rows {
+		got := int64(0)
+		if !strings.ContainsAny(r.UploadID, "/\\.") && r.UploadID != "" {
+			got = max(fileSize(filepath.Join(s.uploadDir(), r.UploadID)), 0)
+		}
+		n += max(r.Filesize-got, 0)
+	}
+	return n, nil
 }
 
 // finished moves a complete upload under slides/YYYY/MM and queues its
@@ -247,34 +334,59 @@ func (s *Service) finished(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
 	if err != nil {
 		return tusd.HTTPResponse{}, tusError(ctx, http.StatusNotFound, "error.not_found", nil)
 	}
-	now := time.Now().UTC()
-	rel := filepath.Join(now.Format("2006/01"), randomName()+extOf(sl.Filename))
-	full := filepath.Join(s.slideDir(), rel)
-	src := hook.Upload.Storage["Path"]
-	if err := os.MkdirAll(filepath.Dir(full), 0o750); err == nil {
-		err = os.Rename(src, full)
-	}
-	if err != nil {
-		s.log.Error("slide upload: move", "slide", sl.ID, "err", err)
+	if err := s.complete(ctx, &sl, hook.Upload.Size, hook.Upload.Storage["Path"], hook.Upload.Storage["InfoPath"], ""); err != nil {
+		s.log.Error("slide upload: finish", "slide", sl.ID, "err", err)
 		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
 	}
-	if ip := hook.Upload.Storage["InfoPath"]; ip != "" {
-		os.Remove(ip)
+	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Slide-Id": strconv.FormatInt(sl.ID, 10)}}, nil
+}
+
+// storedPath is where a slide's finished upload is kept, under the slide
+// directory: named after its upload so that a move the database never
+// learnt of (the process died in between) can be found again.
+func storedPath(sl *SlideFile) string {
+	return filepath.Join(sl.CreatedAt.UTC().Format("2006/01"), sl.UploadID+extOf(sl.Filename))
+}
+
+// complete moves a finished upload's file (src) to its stored path,
+// records it as uploaded and queues its check. The tus bookkeeping (info)
+// is removed only after the commit: when recording fails, the file goes
+// back and the upload stays as it was, finished on disk, for repair at the
+// next start. note is the audit message.
+func (s *Service) complete(ctx context.Context, sl *SlideFile, size int64, src, info, note string) error {
+	rel := storedPath(sl)
+	full := filepath.Join(s.slideDir(), rel)
+	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
+		return err
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	if src != full {
+		if err := os.Rename(src, full); err != nil {
+			return err
+		}
+	}
+	if err := os.Chmod(full, 0o600); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("path", rel).Set("status", StatusProcessing).
-			Set("progress", 100).Set("filesize", hook.Upload.Size).Set("updated_at", now).Where("id = ?", sl.ID)); err != nil {
+			Set("progress", 100).Set("filesize", size).Set("updated_at", now).Where("id = ? AND status = ?", sl.ID, StatusUploading)); err != nil {
 			return apperr.Wrap(err, "finish upload")
 		}
-		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload", ObjectType: "slide", ObjectID: sl.ID,
-			After: map[string]any{"filename": sl.Filename, "size": hook.Upload.Size}})
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload", ObjectType: "slide", ObjectID: sl.ID, UserID: sl.OwnerID,
+			After: map[string]any{"filename": sl.Filename, "size": size}, Message: note})
 	})
 	if err != nil {
-		os.Rename(full, src) //nolint:errcheck
-		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)
+		if src != full {
+			os.Rename(full, src) //nolint:errcheck // the upload stays where tus keeps it
+		}
+		return err
+	}
+	if info != "" {
+		os.Remove(info)
 	}
 	s.enqueue(sl.ID)
-	return tusd.HTTPResponse{Header: tusd.HTTPHeader{"Slide-Id": strconv.FormatInt(sl.ID, 10)}}, nil
+	return nil
 }
 
 // terminate marks a canceled upload removed.

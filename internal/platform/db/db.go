@@ -5,17 +5,21 @@ package db
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/jmoiron/sqlx"
-	_ "modernc.org/sqlite" // registers "sqlite"
+	"modernc.org/sqlite" // registers "sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Dialect names the SQL flavour in use.
@@ -30,6 +34,11 @@ const (
 type DB struct {
 	*sqlx.DB
 	Dialect Dialect
+	// writer lets one write (transaction or statement) at a time into
+	// SQLite, in arrival order; nil on PostgreSQL. SQLite allows one writer
+	// anyway, and its busy handler polls unfairly: under load some writers
+	// waited out busy_timeout and failed with "database is locked".
+	writer chan struct{}
 }
 
 // Open connects to url (empty: SQLite file in dataDir) and runs the migrations.
@@ -68,15 +77,28 @@ func open(rawURL, dataDir string) (*DB, error) {
 		}
 		path = filepath.Join(dataDir, "telepath.db")
 	}
-	path = strings.TrimPrefix(path, "sqlite://")
-	// busy_timeout first so the other pragmas wait for locks; immediate
-	// transactions serialise writers up front instead of failing on upgrade.
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
-		q.Add("_pragma", p)
+	path, extra, _ := strings.Cut(strings.TrimPrefix(path, "sqlite://"), "?")
+	if err := privateFile(path); err != nil {
+		return nil, err
 	}
-	q.Set("_txlock", "immediate")
-	q.Set("_time_format", "sqlite")
+	// busy_timeout first so the other pragmas wait for locks; immediate
+	// transactions take the write lock up front instead of failing on
+	// upgrade. The URL's own query may set other options and pragmas.
+	own, err := url.ParseQuery(extra)
+	if err != nil {
+		return nil, fmt.Errorf("db: sqlite options: %w", err)
+	}
+	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)"}
+	for _, p := range own["_pragma"] {
+		name, _, _ := strings.Cut(p, "(")
+		pragmas = slices.DeleteFunc(pragmas, func(q string) bool { return strings.HasPrefix(q, name+"(") })
+		pragmas = append(pragmas, p)
+	}
+	delete(own, "_pragma")
+	q := url.Values{"_pragma": pragmas, "_txlock": {"immediate"}, "_time_format": {"sqlite"}}
+	for k, vs := range own {
+		q[k] = vs
+	}
 	x, err := sqlx.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {
 		return nil, fmt.Errorf("db: open sqlite: %w", err)
@@ -85,7 +107,62 @@ func open(rawURL, dataDir string) (*DB, error) {
 	x.SetMaxIdleConns(8)
 	x.SetConnMaxIdleTime(0)
 	x.Mapper = mapper()
-	return &DB{DB: x, Dialect: SQLite}, nil
+	return &DB{DB: x, Dialect: SQLite, writer: make(chan struct{}, 1)}, nil
+}
+
+// privateFile creates the SQLite file readable by its owner only, or
+// makes an existing one so. SQLite gives its -wal and -shm files the
+// database file's permissions.
+func privateFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("db: create sqlite file: %w", err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("db: sqlite file mode: %w", err)
+		}
+	}
+	return nil
+}
+
+// maxWriteWait bounds the wait for the write turn: a guard against a
+// write that waits on itself (a write through the DB inside InTx), far
+// beyond any real queue.
+const maxWriteWait = 2 * time.Minute
+
+// writeTurn waits for this process's turn to write to SQLite (immediately
+// on PostgreSQL) and returns the function that ends it.
+func (d *DB) writeTurn(ctx context.Context) (func(), error) {
+	if d.writer == nil {
+		return func() {}, nil
+	}
+	t := time.NewTimer(maxWriteWait)
+	defer t.Stop()
+	select {
+	case d.writer <- struct{}{}:
+		return func() { <-d.writer }, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("db: waiting to write: %w", ctx.Err())
+	case <-t.C:
+		return nil, errors.New("db: waited too long for the write lock")
+	}
+}
+
+// ExecContext runs a statement outside a transaction, in its write turn.
+func (d *DB) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	done, err := d.writeTurn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	return d.DB.ExecContext(ctx, query, args...)
+}
+
+// Exec is ExecContext without a context.
+func (d *DB) Exec(query string, args ...any) (sql.Result, error) {
+	return d.ExecContext(context.Background(), query, args...)
 }
 
 // Builder returns a squirrel builder with the dialect's placeholders.
@@ -96,9 +173,16 @@ func (d *DB) Builder() sq.StatementBuilderType {
 	return sq.StatementBuilder.PlaceholderFormat(sq.Question)
 }
 
-// InTx runs fn in one transaction, committing when fn returns nil.
+// InTx runs fn in one transaction, committing when fn returns nil. On
+// SQLite, transactions (and statements outside them) write one at a time
+// in arrival order, so fn must not write through d itself.
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	x, err := d.BeginTxx(ctx, nil)
+	done, err := d.writeTurn(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	x, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("db: begin: %w", err)
 	}
@@ -110,6 +194,25 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	return nil
+}
+
+// begin starts a transaction, retrying while SQLite reports the database
+// busy: another process (a backup, a second server on the same file)
+// may hold the write lock beyond busy_timeout.
+func (d *DB) begin(ctx context.Context) (*sqlx.Tx, error) {
+	deadline := time.Now().Add(maxWriteWait)
+	for wait := 10 * time.Millisecond; ; wait = min(2*wait, time.Second) {
+		x, err := d.BeginTxx(ctx, nil)
+		var se *sqlite.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return x, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
 }
 
 // Tx is a transaction that knows its dialect.

@@ -2,8 +2,10 @@ package tiles
 
 import (
 	"container/list"
+	"context"
 	"hash/maphash"
 	"sync"
+	"sync/atomic"
 )
 
 const cacheShards = 16
@@ -26,6 +28,17 @@ type memShard struct {
 type memItem struct {
 	key  string
 	data []byte
+	size int64
+}
+
+// itemOverhead approximates the bookkeeping of one entry (list element,
+// map slot, item): small tiles are mostly overhead.
+const itemOverhead = 160
+
+// itemSize is what an entry holds in memory: its slice's whole capacity,
+// not only its length, and its bookkeeping.
+func itemSize(key string, data []byte) int64 {
+	return int64(cap(data) + len(key) + itemOverhead)
 }
 
 func newMemCache(limit int64) *memCache {
@@ -54,7 +67,7 @@ func (c *memCache) get(key string) ([]byte, bool) {
 
 func (c *memCache) put(key string, data []byte) {
 	s := c.shard(key)
-	n := int64(len(data) + len(key) + 64)
+	n := itemSize(key, data)
 	if n > s.limit {
 		return
 	}
@@ -62,11 +75,11 @@ func (c *memCache) put(key string, data []byte) {
 	defer s.mu.Unlock()
 	if el, ok := s.items[key]; ok {
 		old := el.Value.(*memItem)
-		s.size += int64(len(data) - len(old.data))
-		old.data = data
+		s.size += n - old.size
+		old.data, old.size = data, n
 		s.lru.MoveToFront(el)
 	} else {
-		s.items[key] = s.lru.PushFront(&memItem{key: key, data: data})
+		s.items[key] = s.lru.PushFront(&memItem{key: key, data: data, size: n})
 		s.size += n
 	}
 	for s.size > s.limit {
@@ -74,7 +87,7 @@ func (c *memCache) put(key string, data []byte) {
 		it := el.Value.(*memItem)
 		s.lru.Remove(el)
 		delete(s.items, it.key)
-		s.size -= int64(len(it.data) + len(it.key) + 64)
+		s.size -= it.size
 	}
 }
 
@@ -92,34 +105,65 @@ func (c *memCache) bytes() int64 {
 
 // flightGroup makes concurrent renders of one key share a single render.
 type flightGroup struct {
-	mu sync.Mutex
-	m  map[string]*flightCall
+	mu      sync.Mutex
+	m       map[string]*flightCall
+	running atomic.Int64
 }
 
 type flightCall struct {
-	wg   sync.WaitGroup
-	data []byte
-	err  error
+	done    chan struct{}
+	data    []byte
+	err     error
+	waiters int
+	cancel  context.CancelFunc
 }
 
-func (g *flightGroup) do(key string, fn func() ([]byte, error)) ([]byte, error) {
+// len is the number of renders running.
+func (g *flightGroup) len() int { return int(g.running.Load()) }
+
+// do runs fn once for the concurrent callers of key and returns its result
+// to each caller still waiting. fn's context carries the first caller's
+// values (render budget) and is cancelled when the last waiting caller
+// goes away: a render nobody waits for stops, one that others still wait
+// for goes on.
+func (g *flightGroup) do(ctx context.Context, key string, fn func(context.Context) ([]byte, error)) ([]byte, error) {
 	g.mu.Lock()
 	if g.m == nil {
 		g.m = map[string]*flightCall{}
 	}
-	if c, ok := g.m[key]; ok {
-		g.mu.Unlock()
-		c.wg.Wait()
-		return c.data, c.err
+	c, ok := g.m[key]
+	if !ok {
+		rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+		c = &flightCall{done: make(chan struct{}), cancel: cancel}
+		g.m[key] = c
+		g.running.Add(1)
+		go func() {
+			defer g.running.Add(-1)
+			data, err := fn(rctx)
+			g.mu.Lock()
+			c.data, c.err = data, err
+			if g.m[key] == c {
+				delete(g.m, key)
+			}
+			g.mu.Unlock()
+			cancel()
+			close(c.done)
+		}()
 	}
-	c := &flightCall{}
-	c.wg.Add(1)
-	g.m[key] = c
+	c.waiters++
 	g.mu.Unlock()
-	c.data, c.err = fn()
-	c.wg.Done()
-	g.mu.Lock()
-	delete(g.m, key)
-	g.mu.Unlock()
-	return c.data, c.err
+	select {
+	case <-c.done:
+		return c.data, c.err
+	case <-ctx.Done():
+		g.mu.Lock()
+		if c.waiters--; c.waiters == 0 {
+			c.cancel()
+			if g.m[key] == c {
+				delete(g.m, key) // a later caller starts afresh
+			}
+		}
+		g.mu.Unlock()
+		return nil, ctx.Err()
+	}
 }

@@ -136,7 +136,7 @@ func (s *Service) renderTile(ctx context.Context, src *Source, L, col, row int) 
 		}
 		rx0, ry0 := int(math.Floor(sx0)), int(math.Floor(sy0))
 		rx1, ry1 := int(math.Ceil(sx1)), int(math.Ceil(sy1))
-		region, err := src.Slide.ReadRegion(i, rx0, ry0, rx1-rx0, ry1-ry0)
+		region, err := src.Slide.ReadRegion(ctx, i, rx0, ry0, rx1-rx0, ry1-ry0)
 		if err != nil {
 			return nil, err
 		}

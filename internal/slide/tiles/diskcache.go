@@ -15,14 +15,16 @@ import (
 
 // diskCache is a byte-bounded LRU of encoded images stored as files named
 // by the hash of their key. On start it adopts the files already present,
-// oldest first.
+// oldest first. Its index lives in memory, so the number of entries is
+// bounded too: a slide of blank tiles must not fill it with millions.
 type diskCache struct {
-	dir   string
-	limit int64
-	mu    sync.Mutex
-	size  int64
-	lru   *list.List // of *diskItem, front = most recent
-	items map[string]*list.Element
+	dir        string
+	limit      int64
+	maxEntries int
+	mu         sync.Mutex
+	size       int64
+	lru        *list.List // of *diskItem, front = most recent
+	items      map[string]*list.Element
 }
 
 type diskItem struct {
@@ -34,7 +36,7 @@ func openDiskCache(dir string, limit int64) (*diskCache, error) {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return nil, fmt.Errorf("tile disk cache: %w", err)
 	}
-	c := &diskCache{dir: dir, limit: limit, lru: list.New(), items: map[string]*list.Element{}}
+	c := &diskCache{dir: dir, limit: limit, maxEntries: int(max(limit/diskEntryBytes, 1024)), lru: list.New(), items: map[string]*list.Element{}}
 	type found struct {
 		name string
 		size int64
@@ -137,8 +139,11 @@ func (c *diskCache) put(key string, data []byte) {
 	c.evictLocked()
 }
 
+// diskEntryBytes is the average entry size the entry bound assumes.
+const diskEntryBytes = 16 << 10
+
 func (c *diskCache) evictLocked() {
-	for c.size > c.limit && c.lru.Len() > 0 {
+	for (c.size > c.limit || c.lru.Len() > c.maxEntries) && c.lru.Len() > 0 {
 		el := c.lru.Back()
 		os.Remove(c.path(el.Value.(*diskItem).name))
 		c.removeLocked(el)

@@ -121,7 +121,7 @@ func (s *Service) encode(img image.Image, format string) ([]byte, error) {
 		if err := png.Encode(&buf, img); err != nil {
 			return nil, fmt.Errorf("encode png: %w", err)
 		}
-		return buf.Bytes(), nil
+		return bytes.Clone(buf.Bytes()), nil
 	}
 	return s.encodeJPEG(img)
 }
@@ -173,6 +173,9 @@ func (s *Service) compose(ctx context.Context, src *Source, L int, r image.Recta
 	ts := src.tileSize
 	for row := r.Min.Y / ts; row*ts < r.Max.Y; row++ {
 		for col := r.Min.X / ts; col*ts < r.Max.X; col++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			img, err := s.tileImage(ctx, src, L, col, row)
 			if err != nil {
 				return nil, err
@@ -269,8 +272,8 @@ func (s *Service) Associated(ctx context.Context, src *Source, name string, maxS
 		return nil, "", notFound("associated image %q", name)
 	}
 	key := fmt.Sprintf("assoc/%s/%d", name, maxSize)
-	b, err := s.cached(ctx, src.ID+"/"+key, func(context.Context) ([]byte, error) {
-		img, err := src.Slide.AssociatedImage(name)
+	b, err := s.cached(ctx, src.ID+"/"+key, func(ctx context.Context) ([]byte, error) {
+		img, err := src.Slide.AssociatedImage(ctx, name)
 		if err != nil {
 			return nil, err
 		}
@@ -285,7 +288,7 @@ func (s *Service) Associated(ctx context.Context, src *Source, name string, maxS
 		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}); err != nil {
 			return nil, err
 		}
-		return buf.Bytes(), nil
+		return bytes.Clone(buf.Bytes()), nil
 	})
 	if err != nil {
 		return nil, "", err

@@ -16,6 +16,7 @@ import (
 type pool struct {
 	mu      sync.Mutex
 	max     int
+	maxCost int64      // decoded pixels one tile may need (NewSource)
 	lru     *list.List // of *poolEntry, front = most recent
 	byPath  map[string]*list.Element
 	opening map[string]*sync.WaitGroup
@@ -28,8 +29,8 @@ type poolEntry struct {
 	evicted bool
 }
 
-func newPool(max int) *pool {
-	return &pool{max: max, lru: list.New(), byPath: map[string]*list.Element{}, opening: map[string]*sync.WaitGroup{}}
+func newPool(max int, maxCost int64) *pool {
+	return &pool{max: max, maxCost: maxCost, lru: list.New(), byPath: map[string]*list.Element{}, opening: map[string]*sync.WaitGroup{}}
 }
 
 // Acquire returns the slide file at path, opening it if needed, with an
@@ -70,7 +71,7 @@ func (p *pool) acquire(path string) (*Source, func(), error) {
 		p.opening[path] = wg
 		p.mu.Unlock()
 
-		src, err := openSource(path)
+		src, err := openSource(path, p.maxCost)
 
 		p.mu.Lock()
 		delete(p.opening, path)
@@ -123,7 +124,7 @@ func (p *pool) closeAll() error {
 	return nil
 }
 
-func openSource(path string) (*Source, error) {
+func openSource(path string, maxCost int64) (*Source, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("open slide: %w", err)
@@ -134,5 +135,10 @@ func openSource(path string) (*Source, error) {
 	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s\x00%d\x00%d", path, st.Size(), st.ModTime().UnixNano())
-	return NewSource(sl, strconv.FormatUint(h.Sum64(), 36)), nil
+	src, err := NewSource(sl, strconv.FormatUint(h.Sum64(), 36), maxCost)
+	if err != nil {
+		sl.Close()
+		return nil, err
+	}
+	return src, nil
 }

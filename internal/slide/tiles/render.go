@@ -3,19 +3,21 @@ package tiles
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
 	"math"
+	"sync"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/math/f64"
+
+	"telepath/internal/slide"
 )
 
 // cached returns the image stored under key in the memory or disk cache,
 // or renders it once (concurrent callers share the render) and stores it.
-// The render does not stop when the first caller goes away: others may be
-// waiting for it, and the result is cached.
 func (s *Service) cached(ctx context.Context, key string, render func(context.Context) ([]byte, error)) ([]byte, error) {
 	if s.mem != nil {
 		if b, ok := s.mem.get(key); ok {
@@ -30,11 +32,13 @@ func (s *Service) cached(ctx context.Context, key string, render func(context.Co
 			return b, nil
 		}
 	}
-	if err := ctx.Err(); err != nil {
+	ctx, done, err := s.admit(ctx)
+	if err != nil {
 		return nil, err
 	}
-	return s.flight.do(key, func() ([]byte, error) {
-		b, err := render(context.WithoutCancel(ctx))
+	defer done()
+	b, err := s.flight.do(ctx, key, func(ctx context.Context) ([]byte, error) {
+		b, err := render(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -46,15 +50,47 @@ func (s *Service) cached(ctx context.Context, key string, render func(context.Co
 		}
 		return b, nil
 	})
+	return b, s.costly(ctx, err)
 }
 
+type renderKey struct{}
+
+// admit gives a request's render one of the render slots, a deadline and
+// a pixel budget. The renders it needs in turn (the Deep Zoom levels it is
+// drawn from) run under the same slot, deadline and budget.
+func (s *Service) admit(ctx context.Context) (context.Context, func(), error) {
+	if ctx.Value(renderKey{}) != nil {
+		return ctx, func() {}, nil
+	}
+	if err := s.renders.Acquire(ctx, 1); err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.WithValue(ctx, renderKey{}, true), s.opt.RenderTimeout)
+	ctx = slide.WithBudget(ctx, s.opt.RenderPixels)
+	return ctx, func() { cancel(); s.renders.Release(1) }, nil
+}
+
+// costly marks an error caused by the render's own budget (pixels or time,
+// not the caller going away) as ErrTooCostly.
+func (s *Service) costly(ctx context.Context, err error) error {
+	if errors.Is(err, slide.ErrBudget) || errors.Is(err, context.DeadlineExceeded) && errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
+		return fmt.Errorf("%w: %w", ErrTooCostly, err)
+	}
+	return err
+}
+
+var encodeBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// encodeJPEG returns the image encoded in a slice of exactly its size, as
+// the caches account what they hold by capacity.
 func (s *Service) encodeJPEG(img image.Image) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(32 << 10)
-	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: s.opt.Quality}); err != nil {
+	buf := encodeBuffers.Get().(*bytes.Buffer)
+	defer encodeBuffers.Put(buf)
+	buf.Reset()
+	if err := jpeg.Encode(buf, img, &jpeg.Options{Quality: s.opt.Quality}); err != nil {
 		return nil, fmt.Errorf("encode jpeg: %w", err)
 	}
-	return buf.Bytes(), nil
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // decodeTile decodes a JPEG tile this package produced or passed through.

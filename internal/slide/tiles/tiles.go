@@ -11,7 +11,8 @@
 //	defer release()
 //	b, etag, err := svc.Tile(ctx, src, level, col, row)
 //	// errors.Is(err, tiles.ErrNotFound) → 404, tiles.ErrBadRequest → 400,
-//	// slide.ErrUnsupportedFormat from Acquire → "not viewable".
+//	// tiles.ErrTooCostly → over the render budget,
+//	// slide.ErrUnsupportedFormat or tiles.ErrNoPyramid from Acquire → "not viewable".
 package tiles
 
 import (
@@ -19,7 +20,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"runtime"
 	"strconv"
+	"time"
+
+	"golang.org/x/sync/semaphore"
 
 	"telepath/internal/slide"
 )
@@ -30,6 +35,13 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrBadRequest: malformed or unsupported request parameters (HTTP 400).
 	ErrBadRequest = errors.New("bad request")
+	// ErrTooCostly: drawing the request would exceed its render budget
+	// (decoded pixels or time).
+	ErrTooCostly = errors.New("rendering exceeds its budget")
+	// ErrNoPyramid (from Acquire and NewSource): the slide lacks the
+	// reduced-resolution levels needed to show it within the render budget,
+	// e.g. a huge image stored at full resolution only. It is not viewable.
+	ErrNoPyramid = errors.New("slide has no usable pyramid")
 )
 
 func badRequest(format string, args ...any) error {
@@ -48,15 +60,25 @@ type Options struct {
 	MaxOpenSlides    int    // slides kept open by Acquire; default 64
 	Quality          int    // JPEG quality of rendered images; default 85
 	MaxSize          int    // largest IIIF/thumbnail output side; default 4096
+	// Every render a request causes (with the renders of the levels it
+	// is drawn from) has one budget: at most RenderPixels decoded source
+	// pixels (default 2^28) and RenderTimeout (default 60 s); at most
+	// MaxRenders requests render at once (default GOMAXPROCS, at least 2),
+	// the others wait. A slide one of whose tiles would need more than half
+	// of RenderPixels is refused with ErrNoPyramid.
+	RenderPixels  int64
+	RenderTimeout time.Duration
+	MaxRenders    int
 }
 
 // Service renders and caches tiles. It is safe for concurrent use.
 type Service struct {
-	opt    Options
-	mem    *memCache
-	disk   *diskCache
-	pool   *pool
-	flight flightGroup
+	opt     Options
+	mem     *memCache
+	disk    *diskCache
+	pool    *pool
+	flight  flightGroup
+	renders *semaphore.Weighted
 }
 
 // New creates a Service; it fails only if the disk cache directory cannot be used.
@@ -76,7 +98,17 @@ func New(o Options) (*Service, error) {
 	if o.MaxSize <= 0 {
 		o.MaxSize = 4096
 	}
-	s := &Service{opt: o, pool: newPool(o.MaxOpenSlides)}
+	if o.RenderPixels <= 0 {
+		o.RenderPixels = 1 << 28
+	}
+	if o.RenderTimeout <= 0 {
+		o.RenderTimeout = time.Minute
+	}
+	if o.MaxRenders <= 0 {
+		o.MaxRenders = max(2, runtime.GOMAXPROCS(0))
+	}
+	s := &Service{opt: o, renders: semaphore.NewWeighted(int64(o.MaxRenders))}
+	s.pool = newPool(o.MaxOpenSlides, o.RenderPixels/2)
 	if o.MemoryCacheBytes > 0 {
 		s.mem = newMemCache(o.MemoryCacheBytes)
 	}
@@ -110,8 +142,9 @@ type Source struct {
 }
 
 // NewSource wraps an opened slide. id must change whenever the content does
-// (e.g. a content hash, or path+size+mtime).
-func NewSource(s slide.Slide, id string) *Source {
+// (e.g. a content hash, or path+size+mtime). It fails with ErrNoPyramid when
+// one Deep Zoom tile would need more than maxTilePixels decoded pixels.
+func NewSource(s slide.Slide, id string, maxTilePixels int64) (*Source, error) {
 	src := &Source{Slide: s, ID: id, levels: s.Levels()}
 	h := fnv.New64a()
 	h.Write([]byte(id))
@@ -139,8 +172,42 @@ func NewSource(s slide.Slide, id string) *Source {
 			}
 		}
 	}
-	return src
+	if c := src.worstTileCost(); c > maxTilePixels {
+		return nil, fmt.Errorf("%w: one %d px tile needs %d decoded pixels (at most %d)", ErrNoPyramid, src.tileSize, c, maxTilePixels)
+	}
+	return src, nil
 }
+
+// worstTileCost is the most stored pixels rendering one Deep Zoom tile
+// decodes when nothing is cached. For the coarse levels of a slide without
+// a pyramid that is all of level 0.
+func (src *Source) worstTileCost() int64 {
+	var worst int64
+	for L := 0; L <= src.maxLevel; L++ {
+		worst = max(worst, src.tileCost(L))
+	}
+	return worst
+}
+
+// tileCost is what rendering tile (L,0,0) decodes, as renderTile draws it:
+// the stored chunks its region overlaps in the level it is read from, or,
+// above that level, the cost of its children (edge tiles cost less).
+func (src *Source) tileCost(L int) int64 {
+	const ceiling = 1 << 50
+	scale := math.Ldexp(1, src.maxLevel-L)
+	lv := src.levels[src.sourceLevel(scale)]
+	f := scale / lv.Downsample
+	if f > 2.001 && L < src.maxLevel {
+		_, _, cols, rows := src.LevelGrid(L + 1)
+		return min(int64(min(2, cols)*min(2, rows))*src.tileCost(L+1), ceiling)
+	}
+	w, h := src.levelSize(L)
+	rw := min(int(math.Ceil(float64(min(w, src.tileSize))*f)), lv.Width)
+	rh := min(int(math.Ceil(float64(min(h, src.tileSize))*f)), lv.Height)
+	return int64(roundUp(rw, lv.TileWidth)) * int64(roundUp(rh, lv.TileHeight))
+}
+
+func roundUp(v, step int) int { return (v + step - 1) / step * step }
 
 func abs(v int) int {
 	if v < 0 {

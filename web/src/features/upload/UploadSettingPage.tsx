@@ -44,6 +44,7 @@ export default function UploadSettingPage() {
                       {formatFileSize(d.free)}
                     </Typography.Text>
                   </Descriptions.Item>
+                  <Descriptions.Item label={t('upload.diskReserved')}>{formatFileSize(d.reserved)}</Descriptions.Item>
                   <Descriptions.Item label={t('upload.diskMinFree')}>{formatFileSize(d.min_free)}</Descriptions.Item>
                   {d.warn && (
                     <Descriptions.Item label={t('upload.col.state')}>

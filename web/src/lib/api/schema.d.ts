@@ -2716,8 +2716,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Disk space of the slide store: total, free, used (bytes), used_percent, and warn when below the upload threshold
-         * @description Roles: *
+         * Disk space of the slide store (for those who upload): total, free, used, reserved (bytes), used_percent, and warn when below the upload threshold
+         * @description Roles: admin, site, uploader, clinical
          */
         get: operations["free-space"];
         put?: never;
@@ -4233,9 +4233,14 @@ export interface components {
             free: number;
             /**
              * Format: int64
-             * @description Uploads are refused when they would leave less than this free
+             * @description Uploads are refused when they would leave less than this free, reservations counted
              */
             min_free: number;
+            /**
+             * Format: int64
+             * @description Bytes promised to uploads in progress (declared, not yet received)
+             */
+            reserved: number;
             /**
              * Format: int64
              * @description Bytes
@@ -4248,7 +4253,7 @@ export interface components {
             used: number;
             /** Format: double */
             used_percent: number;
-            /** @description Free space is below the threshold: show the low disk space warning */
+            /** @description Free space less reservations is below the threshold: show the low disk space warning */
             warn: boolean;
         };
         "Distribute-batch-bind-expertRequest": {
