@@ -56,11 +56,11 @@ func loadOrCreateKey(ctx context.Context, d *db.DB) (*loginKey, error) {
 	return &loginKey{priv: priv, publicPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))}, nil
 }
 
-const captchaKeySetting = "auth.captcha_hmac_key"
+const captchaSecretSetting = "auth.captcha_hmac_key"
 
 // loadOrCreateCaptchaKey returns the key captcha challenges are signed with.
 func loadOrCreateCaptchaKey(ctx context.Context, d *db.DB) ([]byte, error) {
-	stored, err := sharedSetting(ctx, d, captchaKeySetting, func() (string, error) {
+	stored, err := sharedSetting(ctx, d, captchaSecretSetting, func() (string, error) {
 		b := make([]byte, 32)
 		_, err := rand.Read(b)
 		return hex.EncodeToString(b), err

@@ -2,8 +2,8 @@ package auth
 
 import (
 	"crypto/rand"
-	_ "embed"
 	"crypto/subtle"
+	_ "embed"
 	"encoding/base64"
 	"fmt"
 	"strings"

@@ -73,13 +73,16 @@ func New(ctx context.Context, d *db.DB, cfg Config, log *audit.Log) (*Service, e
 	if err != nil {
 		return nil, err
 	}
-	return &Service{db: d, cfg: cfg, key: key, captchaKey: captchaKey,
+	return &Service{
+		db: d, cfg: cfg, key: key, captchaKey: captchaKey, audit: log,
 		limiter:        newIPLimiter(cfg.LoginPerMinute, cfg.LoginPerMinute),
 		captchaLimiter: newIPLimiter(3*cfg.LoginPerMinute, 3*cfg.LoginPerMinute),
 		gate:           newHashGate(2*runtime.GOMAXPROCS(0), 3*time.Second),
 		seen:           &lastSeen{at: map[int64]time.Time{}},
-		failureSweep:   every{period: time.Hour}, nonceSweep: every{period: 10 * time.Minute},
-		audit:          log, now: func() time.Time { return time.Now().UTC() }}, nil
+		failureSweep:   every{period: time.Hour},
+		nonceSweep:     every{period: 10 * time.Minute},
+		now:            func() time.Time { return time.Now().UTC() },
+	}, nil
 }
 
 // Config returns the policy in force.
