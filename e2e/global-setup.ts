@@ -53,6 +53,7 @@ export default async function globalSetup(_config: FullConfig) {
       TELEPATH_DATABASE_URL: '',
       TELEPATH_DEMO: '1',
       TELEPATH_CAPTCHA: 'on',
+      TELEPATH_TEST_MODE: '1',
       TELEPATH_CAPTCHA_TEST_ANSWER: CAPTCHA,
       TELEPATH_LOGIN_RATE: '1000',
     },

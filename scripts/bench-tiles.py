@@ -3,7 +3,7 @@
 site user, upload a slide with tus (the way the browser does) and print the slide's
 signed Deep Zoom URL, to pass as TARGET_DZI.
 
-  bin/telepath serve &   # TELEPATH_DEMO=1 TELEPATH_CAPTCHA_TEST_ANSWER=2468 ...
+  bin/telepath serve &   # TELEPATH_DEMO=1 TELEPATH_TEST_MODE=1 TELEPATH_CAPTCHA_TEST_ANSWER=2468 ...
   TARGET_DZI=$(scripts/bench-tiles.py http://127.0.0.1:8080 slide.tif) ../shared/bench/tiles/run.sh
 """
 import base64, hashlib, json, os, sys, time, urllib.request

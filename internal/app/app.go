@@ -58,6 +58,9 @@ func New(ctx context.Context, cfg Config, ui fs.FS, log *slog.Logger) (*App, err
 }
 
 func (a *App) build(ctx context.Context, ui fs.FS) error {
+	if a.Config.Auth.CaptchaTestAnswer != "" {
+		a.Log.Warn("TEST MODE: TELEPATH_CAPTCHA_TEST_ANSWER is set, every captcha has the same answer; never run this way in production")
+	}
 	auditLog := &audit.Log{DB: a.DB}
 	authSvc, err := auth.New(ctx, a.DB, a.Config.Auth, auditLog)
 	if err != nil {

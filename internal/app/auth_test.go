@@ -37,25 +37,6 @@ func TestLogin(t *testing.T) {
 			r := e.do("POST", "/api/auth/login", "", map[string]string{"username": "admin", "password": demo.Password})
 			e.expect(r, 422)
 		})
-		t.Run("LockoutAndUnlock", func(t *testing.T) {
-			for i := 0; i < 4; i++ {
-				e.expect(e.tryLogin("expert2", "Wrong@2026x"), 401)
-			}
-			r := e.expect(e.tryLogin("expert2", "Wrong@2026x"), 403)
-			if !strings.Contains(message(r), "15") {
-				t.Fatalf("lock message: %q", message(r))
-			}
-			// Locked: even the right password is refused.
-			e.expect(e.tryLogin("expert2", demo.Password), 403)
-			admin := e.login("admin")
-			var id int64
-			e.app.DB.Get(&id, e.app.DB.Rebind("SELECT id FROM users WHERE username = ?"), "expert2")
-			e.expect(e.do("POST", "/api/user/delLoginLock/"+itoa(id), admin, nil), 200)
-			e.login("expert2")
-			if e.count("audit_logs", "action = 'user.unlock'") != 1 {
-				t.Fatal("unlock not audited")
-			}
-		})
 		t.Run("LogoutRevokes", func(t *testing.T) {
 			token := e.login("site")
 			e.expect(e.do("POST", "/api/auth/logout", token, nil), 200)

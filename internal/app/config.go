@@ -39,6 +39,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c.Auth.Captcha = !falsy(getenv("TELEPATH_CAPTCHA"))
 	c.Auth.CaptchaTestAnswer = getenv("TELEPATH_CAPTCHA_TEST_ANSWER")
 	var errs []string
+	if c.Auth.CaptchaTestAnswer != "" && getenv("TELEPATH_TEST_MODE") != "1" {
+		errs = append(errs, "TELEPATH_CAPTCHA_TEST_ANSWER: a fixed captcha answer is for tests only; it needs TELEPATH_TEST_MODE=1")
+	}
 	dur := func(name string, dst *time.Duration) {
 		if v := getenv(name); v != "" {
 			d, err := time.ParseDuration(v)

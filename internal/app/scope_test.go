@@ -60,14 +60,14 @@ func TestCenterAdminScope(t *testing.T) {
 			}
 		})
 		t.Run("ErrCannotGrantAdmin", func(t *testing.T) {
-			body := map[string]any{"username": "sneaky", "name": "S", "password": e.encrypt("Sneaky@2026"), "roles": []string{"admin"}, "center_ids": []int64{1}}
+			body := map[string]any{"username": "sneaky", "name": "S", "password": e.encrypt("Quartz@Ridge26"), "roles": []string{"admin"}, "center_ids": []int64{1}}
 			r := e.expect(e.do("POST", "/api/user", ca, body), 422)
 			if !strings.Contains(r.String(), "roles") {
 				t.Fatalf("%s", r)
 			}
 		})
 		t.Run("ErrCannotBindOtherCenter", func(t *testing.T) {
-			body := map[string]any{"username": "outsider", "name": "O", "password": e.encrypt("Outsider@2026"), "roles": []string{"expert"}, "center_ids": []int64{westCenter}}
+			body := map[string]any{"username": "outsider", "name": "O", "password": e.encrypt("Quartz@Ridge26"), "roles": []string{"expert"}, "center_ids": []int64{westCenter}}
 			e.expect(e.do("POST", "/api/user", ca, body), 422)
 			if e.count("users", "username = 'outsider'") != 0 {
 				t.Fatal("written")
@@ -76,9 +76,9 @@ func TestCenterAdminScope(t *testing.T) {
 		t.Run("CreateSiteUserWhoSignsIn", func(t *testing.T) {
 			var h int64
 			e.app.DB.Get(&h, "SELECT id FROM hospitals WHERE code = 'H001'")
-			body := map[string]any{"username": "newsite", "name": "新站点用户", "password": e.encrypt("NewSite@2026"), "roles": []string{"site"}, "hospital_ids": []int64{h}, "phone": "13800138000"}
+			body := map[string]any{"username": "newsite", "name": "新站点用户", "password": e.encrypt("Harbor#Wind26"), "roles": []string{"site"}, "hospital_ids": []int64{h}, "phone": "13800138000"}
 			e.expect(e.do("POST", "/api/user", ca, body), 200)
-			e.expect(e.tryLogin("newsite", "NewSite@2026"), 200)
+			e.expect(e.tryLogin("newsite", "Harbor#Wind26"), 200)
 			if e.count("audit_logs", "action = 'user.create' AND username = 'center_admin'") != 1 {
 				t.Fatal("not audited")
 			}
@@ -195,7 +195,7 @@ func TestBadInputChangesNothing(t *testing.T) {
 			if !strings.Contains(r.String(), "password") {
 				t.Fatalf("%s", r)
 			}
-			body["password"] = e.encrypt("Strong@2026")
+			body["password"] = e.encrypt("Granite#Lake26")
 			body["phone"] = "12345"
 			r = e.expect(e.do("POST", "/api/user", admin, body), 422)
 			if !strings.Contains(r.String(), "phone") {

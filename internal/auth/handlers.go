@@ -12,8 +12,14 @@ import (
 func (s *Service) Routes(api *httpx.API) {
 	tags := []string{"Auth"}
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/common/captcha", ID: "captcha", Summary: "New captcha challenge (single use, 5 minutes)", Tags: tags, Public: true},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Captcha], error) {
-			c, err := s.NewCaptcha(ctx)
+		func(ctx context.Context, in *struct {
+			Required bool `query:"required" doc:"Issue one even when the captcha is off: the sign-in asked for it (captcha_code required)"`
+		}) (*httpx.Data[*Captcha], error) {
+			newCaptcha := s.NewCaptcha
+			if in.Required {
+				newCaptcha = s.Challenge
+			}
+			c, err := newCaptcha(ctx)
 			if err != nil {
 				return nil, err
 			}
@@ -31,7 +37,8 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(sess), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/auth/logout", ID: "auth-logout", Summary: "Sign out: revoke this session", Tags: tags, Roles: access.Any},
+	anyState := access.ScreenLocked | access.PasswordChange
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/auth/logout", ID: "auth-logout", Summary: "Sign out: revoke this session", Tags: tags, Roles: access.Any, Allow: anyState},
 		func(ctx context.Context, _ *struct{}) (*httpx.Empty, error) {
 			return httpx.Done(), s.Logout(ctx)
 		})
@@ -40,7 +47,11 @@ func (s *Service) Routes(api *httpx.API) {
 			Password string `json:"password,omitempty" maxLength:"1024" doc:"Encrypted like the login password"`
 		}
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/system_management/users/lock_screen_verify", ID: "lock-screen-verify", Summary: "Unlock the screen with the password", Tags: tags, Roles: access.Any, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/system_management/users/lock_screen", ID: "lock-screen", Summary: "Lock the screen: until unlocked, this session answers only the unlock and sign-out calls (423 elsewhere)", Tags: tags, Roles: access.Any, Allow: access.ScreenLocked},
+		func(ctx context.Context, _ *struct{}) (*httpx.Empty, error) {
+			return httpx.Done(), s.LockScreen(ctx)
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/system_management/users/lock_screen_verify", ID: "lock-screen-verify", Summary: "Unlock the screen with the password (after too many wrong ones the session ends: 401)", Tags: tags, Roles: access.Any, MaxBody: 8 << 10, Allow: anyState},
 		func(ctx context.Context, in *passwordBody) (*httpx.Empty, error) {
 			return httpx.Done(), s.VerifyPassword(ctx, in.Body.Password)
 		})
@@ -50,7 +61,7 @@ func (s *Service) Routes(api *httpx.API) {
 			NewPassword string `json:"new_password,omitempty" maxLength:"1024"`
 		}
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/user/password", ID: "change-own-password", Summary: "Change the caller's password; ends their other sessions", Tags: tags, Roles: access.Any, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/user/password", ID: "change-own-password", Summary: "Change the caller's password; ends their other sessions (after too many wrong old passwords, this one: 401)", Tags: tags, Roles: access.Any, MaxBody: 8 << 10, Allow: access.PasswordChange},
 		func(ctx context.Context, in *changeBody) (*httpx.Empty, error) {
 			return httpx.Done(), s.ChangePassword(ctx, in.Body.OldPassword, in.Body.NewPassword)
 		})

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"crypto/x509"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -26,20 +27,15 @@ type loginKey struct {
 const keySetting = "auth.login_rsa_key"
 
 func loadOrCreateKey(ctx context.Context, d *db.DB) (*loginKey, error) {
-	var stored string
-	err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keySetting))
+	stored, err := sharedSetting(ctx, d, keySetting, func() (string, error) {
+		priv, err := rsa.GenerateKey(rand.Reader, 2048)
+		if err != nil {
+			return "", err
+		}
+		return string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: mustPKCS8(priv)})), nil
+	})
 	if err != nil {
-		priv, gerr := rsa.GenerateKey(rand.Reader, 2048)
-		if gerr != nil {
-			return nil, gerr
-		}
-		pemText := string(pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: mustPKCS8(priv)}))
-		// Another process may win the race; its key is then the one read back.
-		_, _ = db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
-			Values(keySetting, pemText, time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING"))
-		if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keySetting)); err != nil {
-			return nil, fmt.Errorf("auth: read login key: %w", err)
-		}
+		return nil, err
 	}
 	block, _ := pem.Decode([]byte(stored))
 	if block == nil {
@@ -58,6 +54,41 @@ func loadOrCreateKey(ctx context.Context, d *db.DB) (*loginKey, error) {
 		return nil, err
 	}
 	return &loginKey{priv: priv, publicPEM: string(pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: pub}))}, nil
+}
+
+const captchaSecretSetting = "auth.captcha_hmac_key"
+
+// loadOrCreateCaptchaKey returns the key captcha challenges are signed with.
+func loadOrCreateCaptchaKey(ctx context.Context, d *db.DB) ([]byte, error) {
+	stored, err := sharedSetting(ctx, d, captchaSecretSetting, func() (string, error) {
+		b := make([]byte, 32)
+		_, err := rand.Read(b)
+		return hex.EncodeToString(b), err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return hex.DecodeString(stored)
+}
+
+// sharedSetting returns a secret every process behind a load balancer
+// shares, making it on first start. Another process may win the race; its
+// secret is then the one read back.
+func sharedSetting(ctx context.Context, d *db.DB, name string, make func() (string, error)) (string, error) {
+	var stored string
+	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", name)); err == nil {
+		return stored, nil
+	}
+	v, err := make()
+	if err != nil {
+		return "", err
+	}
+	_, _ = db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
+		Values(name, v, time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING"))
+	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", name)); err != nil {
+		return "", fmt.Errorf("auth: read %s: %w", name, err)
+	}
+	return stored, nil
 }
 
 func mustPKCS8(k *rsa.PrivateKey) []byte {

@@ -7,7 +7,8 @@ import (
 
 // ipLimiter allows each address a burst of attempts refilled at a steady
 // rate. It is per process: behind a load balancer each process limits on its
-// own, which still bounds guessing; the per-account lock is shared in the DB.
+// own, which still bounds guessing; the per-name-and-address throttle
+// (throttle.go) is shared in the DB.
 type ipLimiter struct {
 	mu      sync.Mutex
 	burst   float64

@@ -3,6 +3,7 @@ package auth
 import (
 	"crypto/rand"
 	"crypto/subtle"
+	_ "embed"
 	"encoding/base64"
 	"fmt"
 	"strings"
@@ -59,8 +60,11 @@ func CheckPassword(encoded, pw string) bool {
 var dummyHash, _ = HashPassword("unknown-user-timing-equaliser")
 
 // CheckPolicy enforces the password policy: at least 8 characters, at most
-// 64, and three of the four classes lower, upper, digit, symbol.
-func CheckPolicy(field, pw string) error {
+// 64, three of the four classes lower, upper, digit, symbol; not a common
+// password (nor one with a few letters swapped for look-alike digits and
+// symbols, nor one with digits and symbols merely added at the end); and not
+// containing the user name.
+func CheckPolicy(field, pw, username string) error {
 	n := utf8.RuneCountInString(pw)
 	if n < 8 {
 		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.too_short")
@@ -84,5 +88,44 @@ func CheckPolicy(field, pw string) error {
 	if lower+upper+digit+symbol < 3 {
 		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.classes")
 	}
+	if name := strings.ToLower(strings.TrimSpace(username)); name != "" && strings.Contains(strings.ToLower(pw), name) {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.contains_username")
+	}
+	if isCommon(pw) {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "password.common")
+	}
 	return nil
+}
+
+//go:embed common-passwords.txt
+var commonText string
+
+// common holds the common passwords, lower case.
+var common = func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(commonText, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#!comment") {
+			m[line] = true
+		}
+	}
+	return m
+}()
+
+var unleet = strings.NewReplacer("@", "a", "4", "a", "0", "o", "1", "i", "!", "i", "3", "e", "$", "s", "5", "s", "7", "t")
+
+// isCommon reports whether pw is a common password, ignoring case,
+// look-alike substitutions (P@ssw0rd) and digits or symbols added at the end
+// (Password123!) as long as a word of four letters or more remains.
+func isCommon(pw string) bool {
+	lower := strings.ToLower(pw)
+	forms := []string{lower}
+	if base := strings.TrimRightFunc(lower, func(r rune) bool { return !unicode.IsLetter(r) }); base != lower && utf8.RuneCountInString(base) >= 4 {
+		forms = append(forms, base)
+	}
+	for _, f := range forms {
+		if common[f] || common[unleet.Replace(f)] {
+			return true
+		}
+	}
+	return false
 }

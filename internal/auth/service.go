@@ -10,7 +10,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"math"
+	"runtime"
 	"strings"
 	"time"
 
@@ -23,12 +23,12 @@ import (
 // Config holds the sign-in and session policy.
 type Config struct {
 	Captcha           bool
-	CaptchaTestAnswer string        // fixed answer for scripted tests; never set in production
+	CaptchaTestAnswer string        // fixed answer for scripted tests; only in test mode
 	IdleTimeout       time.Duration // session ends after this long without a request
 	MaxSession        time.Duration // and after this long in all
-	MaxFailures       int           // consecutive wrong passwords before the account locks
-	LockFor           time.Duration
-	LoginPerMinute    int // sign-in attempts allowed per IP address
+	MaxFailures       int           // wrong passwords from one address before it must wait (see throttle.go); in a session, before it ends
+	LockFor           time.Duration // the longest wait
+	LoginPerMinute    int           // sign-in attempts allowed per IP address (three times as many captchas)
 }
 
 // DefaultConfig is the policy of the spec and the foundation issue.
@@ -39,12 +39,18 @@ func DefaultConfig() Config {
 
 // Service signs users in and resolves sessions.
 type Service struct {
-	db      *db.DB
-	cfg     Config
-	key     *loginKey
-	limiter *ipLimiter
-	audit   *audit.Log
-	now     func() time.Time
+	db             *db.DB
+	cfg            Config
+	key            *loginKey
+	captchaKey     []byte
+	limiter        *ipLimiter
+	captchaLimiter *ipLimiter
+	gate           *hashGate
+	seen           *lastSeen
+	failureSweep   every
+	nonceSweep     every
+	audit          *audit.Log
+	now            func() time.Time
 	// captchaSetting is the administrator's captcha_enable; the operator's
 	// Config.Captcha switches the captcha off whatever it says.
 	captchaSetting func(context.Context) bool
@@ -63,8 +69,20 @@ func New(ctx context.Context, d *db.DB, cfg Config, log *audit.Log) (*Service, e
 	if err != nil {
 		return nil, err
 	}
-	return &Service{db: d, cfg: cfg, key: key, limiter: newIPLimiter(cfg.LoginPerMinute, cfg.LoginPerMinute),
-		audit: log, now: func() time.Time { return time.Now().UTC() }}, nil
+	captchaKey, err := loadOrCreateCaptchaKey(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{
+		db: d, cfg: cfg, key: key, captchaKey: captchaKey, audit: log,
+		limiter:        newIPLimiter(cfg.LoginPerMinute, cfg.LoginPerMinute),
+		captchaLimiter: newIPLimiter(3*cfg.LoginPerMinute, 3*cfg.LoginPerMinute),
+		gate:           newHashGate(2*runtime.GOMAXPROCS(0), 3*time.Second),
+		seen:           &lastSeen{at: map[int64]time.Time{}},
+		failureSweep:   every{period: time.Hour},
+		nonceSweep:     every{period: 10 * time.Minute},
+		now:            func() time.Time { return time.Now().UTC() },
+	}, nil
 }
 
 // Config returns the policy in force.
@@ -100,14 +118,13 @@ type UserRef struct {
 
 type loginUser struct {
 	UserRef
-	PasswordHash string     `db:"password_hash"`
-	Status       int        `db:"status"`
-	FailedLogins int        `db:"failed_logins"`
-	LockedUntil  *time.Time `db:"locked_until"`
+	PasswordHash string `db:"password_hash"`
+	Status       int    `db:"status"`
 }
 
-// Login checks the captcha and the credentials and opens a session. A wrong
-// user name and a wrong password give the same answer.
+// Login checks the captcha and the credentials and opens a session. An
+// unknown user name and a wrong password get the same answers, in the same
+// time (a dummy hash is checked), and the same waits (throttle.go).
 func (s *Service) Login(ctx context.Context, in LoginInput) (*Session, error) {
 	meta := access.MetaFrom(ctx)
 	now := s.now()
@@ -126,7 +143,21 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Session, error) {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.checkCaptcha(ctx, in.CaptchaKey, in.CaptchaCode); err != nil {
+	// One attempt per user name at a time, so that each sees the failures before it.
+	release, err := s.gate.enter(ctx, username)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	st, err := s.loginState(ctx, username, meta.IP, now)
+	if err != nil {
+		return nil, err
+	}
+	if st.wait > 0 {
+		s.audit.Record(ctx, audit.Entry{Action: "auth.login", Username: username, Outcome: audit.Denied, Message: "throttled"})
+		return nil, throttledErr(st.wait)
+	}
+	if err := s.checkCaptcha(ctx, in.CaptchaKey, in.CaptchaCode, st.suspicious); err != nil {
 		s.audit.Record(ctx, audit.Entry{Action: "auth.login", Username: username, Outcome: audit.Failure, Message: "captcha"})
 		return nil, err
 	}
@@ -135,29 +166,31 @@ func (s *Service) Login(ctx context.Context, in LoginInput) (*Session, error) {
 		return nil, err
 	}
 	var u loginUser
-	err = db.Get(ctx, s.db, &u, s.db.Builder().
-		Select("id", "username", "name", "password_hash", "status", "failed_logins", "locked_until").
+	err = db.Get(ctx, s.db, &u, s.db.Builder().Select("id", "username", "name", "password_hash", "status").
 		From("users").Where("username = ? AND deleted_at IS NULL", username))
-	if errors.Is(err, sql.ErrNoRows) {
-		CheckPassword(dummyHash, password)
-		s.audit.Record(ctx, audit.Entry{Action: "auth.login", Username: username, Outcome: audit.Failure, Message: "bad credentials"})
-		return nil, apperr.New(apperr.Unauthorized, "auth.bad_credentials")
-	}
-	if err != nil {
+	known := err == nil
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.Wrap(err, "load user")
 	}
-	if u.LockedUntil != nil && now.Before(*u.LockedUntil) {
-		s.audit.Record(ctx, audit.Entry{Action: "auth.login", UserID: u.ID, Username: u.Username, Outcome: audit.Denied, Message: "locked"})
-		return nil, lockedErr(u.LockedUntil.Sub(now))
+	if !known {
+		u.PasswordHash = dummyHash
 	}
-	if !CheckPassword(u.PasswordHash, password) {
-		return nil, s.loginFailed(ctx, u, now)
+	if !CheckPassword(u.PasswordHash, password) || !known {
+		if err := s.countFailure(ctx, username, meta.IP, now); err != nil {
+			return nil, err
+		}
+		entry := audit.Entry{Action: "auth.login", Username: username, Outcome: audit.Failure, Message: "bad credentials"}
+		if known {
+			entry.ObjectType, entry.ObjectID, entry.UserID = "user", u.ID, u.ID
+		}
+		s.audit.Record(ctx, entry)
+		return nil, apperr.New(apperr.Unauthorized, "auth.bad_credentials")
 	}
 	if u.Status != 1 {
 		s.audit.Record(ctx, audit.Entry{Action: "auth.login", UserID: u.ID, Username: u.Username, Outcome: audit.Denied, Message: "disabled"})
 		return nil, apperr.New(apperr.Forbidden, "auth.disabled")
 	}
-	token, err := s.openSession(ctx, u.ID, meta, now)
+	token, err := s.openSession(ctx, u.UserRef, meta, now)
 	if err != nil {
 		return nil, err
 	}
@@ -174,37 +207,8 @@ func (s *Service) rolesOf(ctx context.Context, userID int64) string {
 	return strings.Join(roles, ",")
 }
 
-func lockedErr(left time.Duration) error {
-	return apperr.New(apperr.Forbidden, "auth.locked").With("minutes", int(math.Ceil(left.Minutes())))
-}
-
-// loginFailed counts a wrong password and locks the account at the limit.
-func (s *Service) loginFailed(ctx context.Context, u loginUser, now time.Time) error {
-	failures := u.FailedLogins + 1
-	var lockedUntil any
-	if failures >= s.cfg.MaxFailures {
-		lockedUntil, failures = now.Add(s.cfg.LockFor), 0
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		_, err := db.Exec(ctx, tx, tx.Builder().Update("users").
-			Set("failed_logins", failures).Set("locked_until", lockedUntil).Where("id = ?", u.ID))
-		return err
-	})
-	if err != nil {
-		return apperr.Wrap(err, "count failed login")
-	}
-	msg := "bad credentials"
-	if lockedUntil != nil {
-		msg = "bad credentials; account locked"
-	}
-	s.audit.Record(ctx, audit.Entry{Action: "auth.login", ObjectType: "user", ObjectID: u.ID, UserID: u.ID, Username: u.Username, Outcome: audit.Failure, Message: msg})
-	if lockedUntil != nil {
-		return lockedErr(s.cfg.LockFor)
-	}
-	return apperr.New(apperr.Unauthorized, "auth.bad_credentials")
-}
-
-func (s *Service) openSession(ctx context.Context, userID int64, meta access.Meta, now time.Time) (string, error) {
+func (s *Service) openSession(ctx context.Context, u UserRef, meta access.Meta, now time.Time) (string, error) {
+	userID := u.ID
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
 		return "", apperr.Wrap(err, "token")
@@ -215,8 +219,10 @@ func (s *Service) openSession(ctx context.Context, userID int64, meta access.Met
 		ua = ua[:255]
 	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").
-			Set("failed_logins", 0).Set("locked_until", nil).Set("last_login_at", now).Where("id = ?", userID)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("last_login_at", now).Where("id = ?", userID)); err != nil {
+			return err
+		}
+		if err := clearFailures(ctx, tx, u.Username, meta.IP); err != nil {
 			return err
 		}
 		// Ended sessions are swept at sign-in; they hold no meaning after expiry.
@@ -245,22 +251,27 @@ type sessionRow struct {
 	LastSeenAt time.Time  `db:"last_seen_at"`
 	ExpiresAt  time.Time  `db:"expires_at"`
 	RevokedAt  *time.Time `db:"revoked_at"`
+	LockedAt   *time.Time `db:"locked_at"`
 	Username   string     `db:"username"`
 	Name       string     `db:"name"`
 	Status     int        `db:"status"`
+	MustChange bool       `db:"must_change_password"`
 	Deleted    *time.Time `db:"deleted_at"`
 }
 
 // Authenticate resolves a bearer token (httpx.Authenticator). Sessions end
 // when revoked, idle too long, past their maximum age, or when the user is
-// disabled or deleted.
+// disabled or deleted. A session whose screen is locked, or whose user must
+// first choose a new password, is refused (423, 403) unless ctx says the
+// route accepts it (access.WithAllowed).
 func (s *Service) Authenticate(ctx context.Context, token string, _ access.Meta) (*access.Principal, error) {
 	if len(token) > 128 {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
 	var r sessionRow
 	err := db.Get(ctx, s.db, &r, s.db.Builder().
-		Select("s.id", "s.user_id", "s.last_seen_at", "s.expires_at", "s.revoked_at", "u.username", "u.name", "u.status", "u.deleted_at").
+		Select("s.id", "s.user_id", "s.last_seen_at", "s.expires_at", "s.revoked_at", "s.locked_at",
+			"u.username", "u.name", "u.status", "u.must_change_password", "u.deleted_at").
 		From("sessions s").Join("users u ON u.id = s.user_id").Where("s.token_hash = ?", hashToken(token)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
@@ -269,14 +280,18 @@ func (s *Service) Authenticate(ctx context.Context, token string, _ access.Meta)
 		return nil, apperr.Wrap(err, "load session")
 	}
 	now := s.now()
-	if r.RevokedAt != nil || now.After(r.ExpiresAt) || now.Sub(r.LastSeenAt) > s.cfg.IdleTimeout || r.Status != 1 || r.Deleted != nil {
+	lastSeen := s.seen.get(r.ID, r.LastSeenAt)
+	if r.RevokedAt != nil || now.After(r.ExpiresAt) || now.Sub(lastSeen) > s.cfg.IdleTimeout || r.Status != 1 || r.Deleted != nil {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
-	// Touch at most once a minute: idle detection needs no finer grain.
-	if now.Sub(r.LastSeenAt) > time.Minute {
-		if _, err := db.Exec(ctx, s.db, s.db.Builder().Update("sessions").Set("last_seen_at", now).Where("id = ?", r.ID)); err != nil {
-			return nil, apperr.Wrap(err, "touch session")
-		}
+	if r.LockedAt != nil && !access.Allowed(ctx, access.ScreenLocked) {
+		return nil, apperr.New(apperr.Locked, "auth.screen_locked")
+	}
+	if r.MustChange && !access.Allowed(ctx, access.PasswordChange) {
+		return nil, apperr.New(apperr.Forbidden, "auth.password_change_required")
+	}
+	if err := s.touch(ctx, r.ID, r.LastSeenAt, now); err != nil {
+		return nil, err
 	}
 	p := &access.Principal{UserID: r.UserID, SessionID: r.ID, Username: r.Username, Name: r.Name}
 	if err := s.loadBindings(ctx, p); err != nil {
@@ -319,65 +334,6 @@ func (s *Service) Logout(ctx context.Context) error {
 			return apperr.Wrap(err, "revoke session")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "auth.logout", ObjectType: "user", ObjectID: p.UserID})
-	})
-}
-
-// VerifyPassword checks the caller's password (screen unlock).
-func (s *Service) VerifyPassword(ctx context.Context, encrypted string) error {
-	p := access.FromContext(ctx)
-	pw, err := s.key.Decrypt("password", encrypted)
-	if err != nil {
-		return err
-	}
-	var hash string
-	if err := db.Get(ctx, s.db, &hash, s.db.Builder().Select("password_hash").From("users").Where("id = ?", p.UserID)); err != nil {
-		return apperr.Wrap(err, "load password")
-	}
-	if !CheckPassword(hash, pw) {
-		s.audit.Record(ctx, audit.Entry{Action: "auth.unlock_screen", ObjectType: "user", ObjectID: p.UserID, Outcome: audit.Failure})
-		return apperr.New(apperr.Invalid, "error.validation").Field("password", "auth.password_wrong")
-	}
-	return nil
-}
-
-// ChangePassword sets the caller's new password and ends their other sessions.
-func (s *Service) ChangePassword(ctx context.Context, oldEnc, newEnc string) error {
-	p := access.FromContext(ctx)
-	oldPw, err := s.key.Decrypt("old_password", oldEnc)
-	if err != nil {
-		return err
-	}
-	newPw, err := s.key.Decrypt("new_password", newEnc)
-	if err != nil {
-		return err
-	}
-	if err := CheckPolicy("new_password", newPw); err != nil {
-		return err
-	}
-	var hash string
-	if err := db.Get(ctx, s.db, &hash, s.db.Builder().Select("password_hash").From("users").Where("id = ?", p.UserID)); err != nil {
-		return apperr.Wrap(err, "load password")
-	}
-	if !CheckPassword(hash, oldPw) {
-		return apperr.New(apperr.Invalid, "error.validation").Field("old_password", "auth.password_wrong")
-	}
-	if oldPw == newPw {
-		return apperr.New(apperr.Invalid, "error.validation").Field("new_password", "password.same_as_old")
-	}
-	newHash, err := HashPassword(newPw)
-	if err != nil {
-		return apperr.Wrap(err, "hash")
-	}
-	now := s.now()
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("password_hash", newHash).
-			Set("password_changed_at", now).Set("updated_at", now).Where("id = ?", p.UserID)); err != nil {
-			return apperr.Wrap(err, "set password")
-		}
-		if err := RevokeSessions(ctx, tx, p.UserID, p.SessionID, now); err != nil {
-			return err
-		}
-		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "auth.change_password", ObjectType: "user", ObjectID: p.UserID})
 	})
 }
 

@@ -35,11 +35,16 @@ func FirstAdmin(ctx context.Context, d *db.DB, log *slog.Logger) error {
 	rand.Read(b)
 	pw := base64.RawURLEncoding.EncodeToString(b) + "a1!"
 	err := d.InTx(ctx, func(tx *db.Tx) error {
-		_, err := addUser(ctx, tx, person{"admin", "系统管理员", []string{access.Admin}, nil, nil}, pw, time.Now().UTC())
+		id, err := addUser(ctx, tx, person{"admin", "系统管理员", []string{access.Admin}, nil, nil}, pw, time.Now().UTC())
+		if err != nil {
+			return err
+		}
+		// The password went through the log: the administrator must replace it.
+		_, err = db.Exec(ctx, tx, tx.Builder().Update("users").Set("must_change_password", 1).Where("id = ?", id))
 		return err
 	})
 	if err == nil {
-		log.Warn("created the first administrator; sign in and change this password", "username", "admin", "password", pw)
+		log.Warn("created the first administrator; sign in and choose a new password", "username", "admin", "password", pw)
 	}
 	return err
 }

@@ -64,11 +64,8 @@ func Authenticated(auth httpx.Authenticator, next http.Handler) http.Handler {
 		}
 		p, err := auth.Authenticate(ctx, token, meta)
 		if err != nil {
-			status := http.StatusUnauthorized
-			if apperr.CodeOf(err) != apperr.Unauthorized {
-				status = http.StatusInternalServerError
-			}
-			writeJSONError(w, status, i18n.T(lang, "error.unauthorized", nil))
+			e := httpx.Localize(ctx, lang, err) // 401, or 423 for a locked screen
+			writeJSONError(w, e.GetStatus(), e.Message)
 			return
 		}
 		next.ServeHTTP(w, r.WithContext(access.WithPrincipal(ctx, p)))

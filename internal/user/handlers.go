@@ -15,7 +15,7 @@ import (
 func (s *Service) Routes(api *httpx.API, idle time.Duration) {
 	tags := []string{"Users"}
 	managers := []string{access.Admin, access.CenterAdmin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/auth/info", ID: "auth-info", Summary: "The signed-in user, roles with configuration, centers and hospitals", Tags: []string{"Auth"}, Roles: access.Any},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/auth/info", ID: "auth-info", Summary: "The signed-in user, roles with configuration, centers and hospitals", Tags: []string{"Auth"}, Roles: access.Any, Allow: access.PasswordChange},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Info], error) {
 			info, err := s.Info(ctx, idle)
 			if err != nil {

@@ -68,6 +68,9 @@ type Info struct {
 		Phone    string `json:"phone"`
 		Email    string `json:"email"`
 		WorkNo   string `json:"work_no"`
+		// MustChangePassword: an administrator set the password; until the user
+		// chooses one (POST /api/user/password) every other call is refused.
+		MustChangePassword bool `json:"must_change_password"`
 	} `json:"user"`
 	Roles     []RoleBinding `json:"roles"`
 	Centers   []org.Ref     `json:"centers"`

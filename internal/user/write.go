@@ -116,7 +116,7 @@ func (s *Service) Create(ctx context.Context, in UserInput) (*User, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := auth.CheckPolicy("password", pw); err != nil {
+	if err := auth.CheckPolicy("password", pw, strings.TrimSpace(in.Username)); err != nil {
 		return nil, err
 	}
 	hash, err := auth.HashPassword(pw)
@@ -289,36 +289,45 @@ func (s *Service) SetStatus(ctx context.Context, id int64, status int) error {
 	})
 }
 
-// ResetPassword sets a new password chosen by an administrator and ends
-// the user's sessions.
+// ResetPassword sets a new password chosen by an administrator, ends the
+// user's sessions and clears their sign-in throttle; the user must choose a
+// password of their own at the next sign-in.
 func (s *Service) ResetPassword(ctx context.Context, id int64, encrypted string) error {
 	pw, err := s.auth.Decrypt("password", encrypted)
 	if err != nil {
 		return err
 	}
-	if err := auth.CheckPolicy("password", pw); err != nil {
+	var username string // unknown ids are refused by action below
+	_ = db.Get(ctx, s.db, &username, s.db.Builder().Select("username").From("users").Where("id = ?", id))
+	if err := auth.CheckPolicy("password", pw, username); err != nil {
 		return err
 	}
 	hash, err := auth.HashPassword(pw)
 	if err != nil {
 		return apperr.Wrap(err, "hash")
 	}
-	return s.action(ctx, id, "reset_password", false, func(tx *db.Tx, _ *User, now time.Time) error {
+	return s.action(ctx, id, "reset_password", false, func(tx *db.Tx, u *User, now time.Time) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").SetMap(map[string]any{
-			"password_hash": hash, "password_changed_at": now, "failed_logins": 0, "locked_until": nil, "updated_at": now,
+			"password_hash": hash, "password_changed_at": now, "must_change_password": 1, "locked_until": nil, "updated_at": now,
 		}).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "reset password")
+		}
+		if err := auth.ClearThrottle(ctx, tx, u.Username); err != nil {
+			return err
 		}
 		return auth.RevokeSessions(ctx, tx, id, 0, now)
 	})
 }
 
-// Unlock lifts a sign-in lock after too many wrong passwords.
+// Unlock clears the sign-in throttle of a user: the waits imposed on the
+// addresses that sent wrong passwords, and the captcha demanded after them.
 func (s *Service) Unlock(ctx context.Context, id int64) error {
-	return s.action(ctx, id, "unlock", true, func(tx *db.Tx, _ *User, now time.Time) error {
-		_, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("failed_logins", 0).Set("locked_until", nil).
-			Set("updated_at", now).Where("id = ?", id))
-		return apperr.Wrap(err, "unlock")
+	return s.action(ctx, id, "unlock", true, func(tx *db.Tx, u *User, now time.Time) error {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("locked_until", nil).
+			Set("updated_at", now).Where("id = ?", id)); err != nil {
+			return apperr.Wrap(err, "unlock")
+		}
+		return auth.ClearThrottle(ctx, tx, u.Username)
 	})
 }
 
@@ -347,6 +356,9 @@ func (s *Service) Info(ctx context.Context, idle time.Duration) (*Info, error) {
 	out := &Info{Roles: []RoleBinding{}, Centers: u.Centers, Hospitals: u.Hospitals}
 	out.User.ID, out.User.Username, out.User.Name = u.ID, u.Username, u.Name
 	out.User.Phone, out.User.Email, out.User.WorkNo = u.Phone, u.Email, u.WorkNo
+	if err := db.Get(ctx, s.db, &out.User.MustChangePassword, s.db.Builder().Select("must_change_password").From("users").Where("id = ?", p.UserID)); err != nil {
+		return nil, apperr.Wrap(err, "load password state")
+	}
 	for _, r := range u.Roles {
 		cfg := u.RoleConfigs[r]
 		if cfg == nil {

@@ -77,7 +77,32 @@ type ctxKey int
 const (
 	principalKey ctxKey = iota
 	metaKey
+	allowKey
 )
+
+// Restriction is a state of a session in which it answers only a few routes.
+type Restriction uint8
+
+const (
+	// ScreenLocked: the user locked the screen; only unlocking and signing out answer.
+	ScreenLocked Restriction = 1 << iota
+	// PasswordChange: an administrator set the password; the user must choose a new one first.
+	PasswordChange
+)
+
+// WithAllowed returns ctx telling the authenticator which restricted
+// sessions the route being called accepts. Without it a restricted session
+// is refused: every other caller of the authenticator (tiles, uploads) is
+// closed to it by default.
+func WithAllowed(ctx context.Context, r Restriction) context.Context {
+	return context.WithValue(ctx, allowKey, r)
+}
+
+// Allowed reports whether the call of ctx accepts sessions restricted by r.
+func Allowed(ctx context.Context, r Restriction) bool {
+	a, _ := ctx.Value(allowKey).(Restriction)
+	return a&r == r
+}
 
 // WithPrincipal returns ctx carrying p.
 func WithPrincipal(ctx context.Context, p *Principal) context.Context {

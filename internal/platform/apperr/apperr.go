@@ -19,6 +19,7 @@ const (
 	Conflict     Code = "conflict"     // 409: state does not allow it, duplicates
 	TooLarge     Code = "too_large"    // 413
 	TooMany      Code = "too_many"     // 429: rate limited
+	Locked       Code = "locked"       // 423: the session's screen is locked
 	Internal     Code = "internal"     // 500: logged with detail, client sees a generic message
 )
 

@@ -51,7 +51,10 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	return a
 }
 
-const rolesKey = "roles"
+const (
+	rolesKey = "roles"
+	allowKey = "allow"
+)
 
 // Route declares one endpoint. Roles lists who may call it (access.Any for
 // every signed-in user); Public marks the few endpoints open to visitors.
@@ -63,6 +66,9 @@ type Route struct {
 	Public                    bool
 	MaxBody                   int64
 	Status                    int
+	// Allow lists the restricted sessions (screen locked, password to
+	// change) this route still answers; most routes answer none.
+	Allow access.Restriction
 }
 
 // Register adds a typed handler for r.
@@ -75,7 +81,7 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 		Tags:          r.Tags,
 		MaxBodyBytes:  r.MaxBody,
 		DefaultStatus: r.Status,
-		Metadata:      map[string]any{},
+		Metadata:      map[string]any{allowKey: r.Allow},
 	}
 	if r.Public {
 		op.Metadata[rolesKey] = []string{"public"}
@@ -125,7 +131,8 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		fail(nil, http.StatusUnauthorized, "")
 		return
 	}
-	p, err := a.auth.Authenticate(ctx.Context(), token, meta)
+	allow, _ := ctx.Operation().Metadata[allowKey].(access.Restriction)
+	p, err := a.auth.Authenticate(access.WithAllowed(ctx.Context(), allow), token, meta)
 	if err != nil {
 		if apperr.CodeOf(err) != apperr.Unauthorized {
 			writeErr(ctx, Localize(ctx.Context(), lang, err))

@@ -32,6 +32,7 @@ var statusOf = map[apperr.Code]int{
 	apperr.Conflict:     http.StatusConflict,
 	apperr.TooLarge:     http.StatusRequestEntityTooLarge,
 	apperr.TooMany:      http.StatusTooManyRequests,
+	apperr.Locked:       http.StatusLocked,
 	apperr.Internal:     http.StatusInternalServerError,
 }
 

@@ -62,7 +62,7 @@ func TestEveryKeyInTheCodeExists(t *testing.T) {
 }
 
 func TestPlaceholders(t *testing.T) {
-	if got := T(EN, "auth.locked", map[string]any{"minutes": 15}); !strings.Contains(got, "15 minutes") {
+	if got := T(EN, "auth.throttled", map[string]any{"seconds": 30}); !strings.Contains(got, "try again in 30 s") {
 		t.Fatalf("got %q", got)
 	}
 	if got := T(ZH, "no.such.key", nil); got != "no.such.key" {

@@ -3,23 +3,43 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpin } from '../components/ui/FullPageSpin';
 import { useAuthInfo } from '../lib/appData';
 import { session, useSession } from '../lib/session';
+import { LockScreen } from '../features/shell/LockScreen';
+import { useLogout } from '../lib/useLogout';
 
-/** Signed-in routes: no token → /login?redirect=…; user info failing → clear and login. */
+export const FORCED_PASSWORD_PATH = '/password';
+
+/**
+ * Signed-in routes: no token → /login?redirect=…; user info failing → clear and login.
+ * A locked screen (kept by the server too) covers every signed-in page; a user whose
+ * password an administrator set sees only the change-password page until it is changed.
+ */
 export function RequireAuth() {
-  const { token, userId } = useSession();
+  const { token, userId, locked, lockedName } = useSession();
   const location = useLocation();
   const info = useAuthInfo();
+  const logout = useLogout();
   const redirect = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  const failed = info.isError && !locked;
 
   useEffect(() => {
-    if (info.isError) session.clear();
-  }, [info.isError]);
+    if (failed) session.clear();
+  }, [failed]);
   useEffect(() => {
     const id = info.data?.user.id;
     if (id !== undefined && id !== userId) session.setUserId(id);
   }, [info.data, userId]);
 
-  if (!token || info.isError) return <Navigate to={redirect} replace />;
+  const lockScreen = (name: string) => <LockScreen name={name} onLogout={() => void logout()} />;
+  if (!token || failed) return <Navigate to={redirect} replace />;
+  if (locked && !info.data) return lockScreen(lockedName);
   if (!info.data) return <FullPageSpin />;
-  return <Outlet />;
+  const mustChange = info.data.user.must_change_password;
+  if (mustChange && location.pathname !== FORCED_PASSWORD_PATH) return <Navigate to={FORCED_PASSWORD_PATH} replace />;
+  if (!mustChange && location.pathname === FORCED_PASSWORD_PATH) return <Navigate to="/manage" replace />;
+  return (
+    <>
+      <Outlet />
+      {locked && lockScreen(info.data.user.name || info.data.user.username)}
+    </>
+  );
 }

@@ -19,6 +19,7 @@ export const routes = [
       {
         element: <RequireAuth />,
         children: [
+          { path: '/password', lazy: page(() => import('../features/account/ForcedPasswordPage')) },
           { path: '/slide/view/:slideId', lazy: page(() => import('../features/slide/SlideViewerPage')) },
           { path: '/slide/compare', lazy: page(() => import('../features/slide/ComparePage')) },
           {

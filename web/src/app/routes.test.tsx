@@ -79,3 +79,25 @@ describe('safeRedirect', () => {
     expect(safeRedirect(null)).toBe('/manage');
   });
 });
+
+describe('forced password change', () => {
+  beforeEach(() => session.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a user whose password an administrator set sees only the change-password page until it is changed', async () => {
+    session.signIn('tok', 1, false);
+    let mustChange = true;
+    fakeServer({
+      'GET /api/config/setting': () => config,
+      'GET /api/auth/info': () => ({ ...info, user: { ...info.user, must_change_password: mustChange } }),
+      'GET /api/menu': () => [entry('/system', [entry('/account'), entry('/system/user')])],
+      'GET /api/role': () => [],
+    });
+    const router = start('/system/user');
+    expect(await screen.findByTestId('forced-password', {}, { timeout: 10000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/password');
+    await router.navigate('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/password'));
+    mustChange = false;
+  });
+});

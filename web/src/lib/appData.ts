@@ -22,11 +22,12 @@ export function useConfig() {
 }
 
 export function useAuthInfo() {
-  const { token } = useSession();
+  const { token, locked } = useSession();
   return useQuery({
     queryKey: appKeys.info,
     queryFn: async () => unwrap(await api.GET('/api/auth/info')),
-    enabled: !!token,
+    // A locked session answers only the unlock call (423 elsewhere).
+    enabled: !!token && !locked,
     staleTime: 5 * 60_000,
     retry: false,
   });

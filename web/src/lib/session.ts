@@ -1,5 +1,6 @@
 // The signed-in session: token (local or session storage per "remember me"),
-// user id and the screen-lock flag. Observable for React via useSession().
+// user id and the screen-lock flag (with the name the lock screen shows, since
+// a locked session may not load the user's info). Observable via useSession().
 import { useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
@@ -7,6 +8,7 @@ export interface SessionState {
   token: string | null;
   userId: number | null;
   locked: boolean;
+  lockedName: string;
 }
 
 const listeners = new Set<() => void>();
@@ -14,7 +16,7 @@ let state: SessionState = read();
 
 function read(): SessionState {
   const id = storage.get('userId');
-  return { token: storage.get('token'), userId: id ? Number(id) : null, locked: storage.get('locked') === '1' };
+  return { token: storage.get('token'), userId: id ? Number(id) : null, locked: storage.get('locked') === '1', lockedName: storage.get('lockedName') ?? '' };
 }
 function emit() {
   state = read();
@@ -33,6 +35,7 @@ export const session = {
     if (userId !== null) storage.set('userId', String(userId), remember);
     else storage.remove('userId');
     storage.remove('locked');
+    storage.remove('lockedName');
     emit();
   },
   /** A token passed in the URL replaces the stored one (kept for this tab only). */
@@ -52,15 +55,18 @@ export const session = {
     storage.set('userId', String(id), persistent);
     emit();
   },
-  setLocked(locked: boolean) {
+  setLocked(locked: boolean, name?: string) {
     if (locked) storage.set('locked', '1');
     else storage.remove('locked');
+    if (locked && name) storage.set('lockedName', name);
+    if (!locked) storage.remove('lockedName');
     emit();
   },
   clear() {
     storage.remove('token');
     storage.remove('userId');
     storage.remove('locked');
+    storage.remove('lockedName');
     emit();
   },
 };

@@ -10,7 +10,8 @@ interface Values {
   confirm: string;
 }
 
-export function ChangePasswordForm() {
+/** The caller's own password change; onChanged runs after the server accepted it. */
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -23,6 +24,7 @@ export function ChangePasswordForm() {
         onSuccess: () => {
           form.resetFields();
           void message.success(t('account.passwordChanged'));
+          onChanged?.();
         },
         onError: (e) => showError(e, form),
       },

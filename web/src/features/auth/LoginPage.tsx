@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Flex, Form, Grid, Input, Tooltip, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useConfig } from '../../lib/appData';
 import { session, useSession } from '../../lib/session';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { useApiError } from '../../components/ui/useApiError';
+import { ApiError } from '../../lib/api/errors';
 import { useCaptcha, useLogin, type LoginValues } from './api';
 import { LoginArt } from './LoginArt';
 
@@ -23,9 +24,11 @@ export default function LoginPage() {
   const qc = useQueryClient();
   const { token } = useSession();
   const { data: config, isError: configFailed } = useConfig();
+  // The server asks for a captcha after many wrong passwords for an account, even when it is off.
+  const [captchaDemanded, setCaptchaDemanded] = useState(false);
   // Decide on the captcha once the config is known (assume on if it cannot be loaded).
-  const captchaOn = config ? config.captcha_enable !== false : configFailed;
-  const captcha = useCaptcha(captchaOn);
+  const captchaOn = (config ? config.captcha_enable !== false : configFailed) || captchaDemanded;
+  const captcha = useCaptcha(captchaOn, captchaDemanded);
   const showCaptcha = captchaOn && captcha.data?.enabled !== false;
   const login = useLogin();
   const showError = useApiError();
@@ -51,6 +54,7 @@ export default function LoginPage() {
         },
         onError: (err) => {
           showError(err, form);
+          if (!showCaptcha && err instanceof ApiError && err.fieldErrors.captcha_code) setCaptchaDemanded(true);
           form.setFieldValue('captcha_code', '');
           if (showCaptcha) void captcha.refetch();
         },

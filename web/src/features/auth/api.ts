@@ -3,10 +3,11 @@ import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { encryptForServer } from '../../lib/passwordCipher';
 
-export function useCaptcha(enabled: boolean) {
+/** A captcha challenge when enabled; required asks for one even when the captcha is off (the sign-in demanded it). */
+export function useCaptcha(enabled: boolean, required = false) {
   return useQuery({
-    queryKey: ['captcha'],
-    queryFn: async () => unwrap(await api.GET('/api/common/captcha')),
+    queryKey: ['captcha', required],
+    queryFn: async () => unwrap(await api.GET('/api/common/captcha', { params: { query: required ? { required: true } : {} } })),
     enabled,
     staleTime: Infinity,
     gcTime: 0,

@@ -1,11 +1,12 @@
 import { Avatar, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { encryptForServer } from '../../lib/passwordCipher';
 import { session } from '../../lib/session';
+import { useAuthInfo } from '../../lib/appData';
 import { useApiError } from '../../components/ui/useApiError';
 
 interface Props {
@@ -13,15 +14,23 @@ interface Props {
   onLogout: () => void;
 }
 
-/** Full-screen lock overlay; only the user's password (checked by the server) unlocks it. */
+/**
+ * Full-screen lock overlay; only the user's password (checked by the server, which
+ * keeps the lock too) unlocks it. Too many wrong passwords end the session (401 → login).
+ */
 export function LockScreen({ name, onLogout }: Props) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const [form] = Form.useForm<{ password: string }>();
   const showError = useApiError();
   const verify = useMutation({
     mutationFn: async (password: string) =>
       unwrap(await api.POST('/api/system_management/users/lock_screen_verify', { body: { password: await encryptForServer(password) } })),
-    onSuccess: () => session.setLocked(false),
+    onSuccess: () => {
+      session.setLocked(false);
+      // What was refused while locked (423) loads again.
+      void qc.invalidateQueries();
+    },
     onError: (e) => {
       showError(e, form);
       form.setFieldValue('password', '');
@@ -49,4 +58,13 @@ export function LockScreen({ name, onLogout }: Props) {
       </div>
     </div>
   );
+}
+
+/** Locks the screen here and on the server (best effort: the overlay shows at once). */
+export function useLockScreen() {
+  const { data: info } = useAuthInfo();
+  return () => {
+    session.setLocked(true, info?.user.name || info?.user.username);
+    void api.POST('/api/system_management/users/lock_screen').catch(() => undefined);
+  };
 }

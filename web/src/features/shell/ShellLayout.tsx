@@ -3,11 +3,11 @@ import { App, Layout, Watermark } from 'antd';
 import { Outlet, useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuthInfo, useConfig, useMenu } from '../../lib/appData';
-import { session, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
-import { LockScreen } from './LockScreen';
-import { useLogout } from './useLogout';
+import { useLockScreen } from './LockScreen';
+import { useLogout } from '../../lib/useLogout';
 
 const COLLAPSE_WIDTH = 1440;
 
@@ -19,6 +19,7 @@ export default function ShellLayout() {
   const { data: info } = useAuthInfo();
   const { data: config } = useConfig();
   const logout = useLogout();
+  const lock = useLockScreen();
   const { modal } = App.useApp();
   // While the screen is locked navigation is cancelled (spec 1 §4).
   const blocker = useBlocker(({ nextLocation }) => locked && nextLocation.pathname !== '/login');
@@ -43,7 +44,7 @@ export default function ShellLayout() {
         </Layout.Sider>
         <Layout>
           <Layout.Header style={{ position: 'sticky', top: 0, zIndex: 10, boxShadow: '0 1px 4px rgba(15,42,71,0.08)' }}>
-            <HeaderBar menus={menus} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLock={() => session.setLocked(true)} onLogout={confirmLogout} />
+            <HeaderBar menus={menus} collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onLock={lock} onLogout={confirmLogout} />
           </Layout.Header>
           <Layout.Content>
             {config?.watermark?.flag ? (
@@ -56,7 +57,6 @@ export default function ShellLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
-      {locked && <LockScreen name={info?.user.name || info?.user.username || ''} onLogout={() => void logout()} />}
     </>
   );
 }

@@ -31,6 +31,13 @@ describe('api client middleware', () => {
     expect(() => unwrap(res)).toThrow(ApiError);
   });
 
+  it('shows the lock screen when the server says the session is locked (423)', async () => {
+    session.signIn('tok-3', 7, true);
+    await api.GET('/api/auth/info', { fetch: async () => json(423, { message: '屏幕已锁定，请输入密码解锁' }) });
+    expect(session.get().locked).toBe(true);
+    expect(session.get().token).toBe('tok-3');
+  });
+
   it('refuses a repeated write to the same URL with the localized message', async () => {
     let release: (r: Response) => void = () => {};
     const slow = () => new Promise<Response>((r) => (release = r));

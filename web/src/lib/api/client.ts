@@ -1,5 +1,5 @@
 // The typed API client (openapi-fetch) with the app's middleware: bearer token,
-// user-language header, duplicate-write guard and 401 handling.
+// user-language header, duplicate-write guard, 401 and 423 handling.
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { session } from '../session';
@@ -49,6 +49,8 @@ export const unauthorizedMiddleware: Middleware = {
       session.clear();
       unauthorizedListeners.forEach((l) => l());
     }
+    // 423: the screen of this session was locked (in another tab): show the lock screen here too.
+    if (response.status === 423 && !session.get().locked) session.setLocked(true);
     return undefined;
   },
 };

@@ -3289,6 +3289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system_management/users/lock_screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock the screen: until unlocked, this session answers only the unlock and sign-out calls (423 elsewhere)
+         * @description Roles: *
+         */
+        post: operations["lock-screen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system_management/users/lock_screen_verify": {
         parameters: {
             query?: never;
@@ -3299,7 +3319,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unlock the screen with the password
+         * Unlock the screen with the password (after too many wrong ones the session ends: 401)
          * @description Roles: *
          */
         post: operations["lock-screen-verify"];
@@ -3423,7 +3443,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Change the caller's password; ends their other sessions
+         * Change the caller's password; ends their other sessions (after too many wrong old passwords, this one: 401)
          * @description Roles: *
          */
         post: operations["change-own-password"];
@@ -4485,6 +4505,7 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
+            must_change_password: boolean;
             name: string;
             phone: string;
             username: string;
@@ -6501,7 +6522,10 @@ export interface operations {
     };
     captcha: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Issue one even when the captcha is off: the sign-in asked for it (captcha_code required) */
+                required?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11940,6 +11964,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataViewerBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "lock-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api/client';
-import { session } from '../../lib/session';
+import { api } from './api/client';
+import { session } from './session';
 
 /** Ends the session server-side (best effort), clears local state and goes to /login. */
 export function useLogout() {
