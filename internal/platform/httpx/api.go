@@ -32,6 +32,7 @@ type API struct {
 	huma.API
 	auth   Authenticator
 	denied DenialRecorder
+	reads  ReadRecorder
 }
 
 // NewAPI creates the API on mux under /api.
@@ -51,7 +52,10 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	return a
 }
 
-const rolesKey = "roles"
+const (
+	rolesKey = "roles"
+	readMeta = "read"
+)
 
 // Route declares one endpoint. Roles lists who may call it (access.Any for
 // every signed-in user); Public marks the few endpoints open to visitors.
@@ -63,6 +67,8 @@ type Route struct {
 	Public                    bool
 	MaxBody                   int64
 	Status                    int
+	// Read marks a route that reads patient data (audited per call).
+	Read *Read
 }
 
 // Register adds a typed handler for r.
@@ -84,11 +90,24 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 		op.Security = []map[string][]string{{"bearer": {}}}
 		op.Description = "Roles: " + strings.Join(r.Roles, ", ")
 	}
+	if r.Read != nil {
+		op.Metadata[readMeta] = r.Read
+	}
 	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
+		var read *ReadEvent
+		if r.Read != nil && a.reads != nil {
+			read = startRead(r.Read, in)
+			ctx = context.WithValue(ctx, readKey, read)
+		}
 		out, err := h(ctx, in)
+		if read != nil {
+			read.Err = err
+			a.reads.RecordRead(ctx, *read)
+		}
 		if err != nil {
-			// Refusals decided by a service are audited like the route's own.
-			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil {
+			// Refusals decided by a service are audited like the route's own
+			// (a read's refusal already is, in its read record).
+			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil && read == nil {
 				a.denied.RecordDenied(ctx, access.FromContext(ctx), r.Method, r.Path, http.StatusForbidden)
 			}
 			return nil, Localize(ctx, langFrom(ctx), err)
@@ -114,7 +133,11 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	fail := func(p *access.Principal, status int, key string) {
-		if a.denied != nil {
+		if r, ok := ctx.Operation().Metadata[readMeta].(*Read); ok && p != nil && a.reads != nil {
+			// A read refused to the caller's role is a read record too, so
+			// that the case's history shows the attempt.
+			a.reads.RecordRead(access.WithPrincipal(ctx.Context(), p), refusedRead(r, ctx.Param("id")))
+		} else if a.denied != nil {
 			a.denied.RecordDenied(ctx.Context(), p, ctx.Method(), ctx.URL().Path, status)
 		}
 		huma.WriteErr(a.API, ctx, status, "") //nolint:errcheck
