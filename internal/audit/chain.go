@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"telepath/internal/platform/apperr"
@@ -103,23 +104,63 @@ func sealIn(ctx context.Context, tx *db.Tx, limit uint64) (int, error) {
 	if len(rows) == 0 {
 		return 0, nil
 	}
-	stmt, err := tx.PreparexContext(ctx, tx.Rebind("UPDATE audit_logs SET seq = ?, prev_hash = ?, hash = ? WHERE id = ? AND seq IS NULL"))
-	if err != nil {
-		return 0, fmt.Errorf("audit: seal: %w", err)
-	}
-	defer stmt.Close()
+	seals := make([]seal, len(rows))
 	for i := range rows {
 		h.Seq++
 		sum := digest(h.Hash, h.Seq, &rows[i])
-		if _, err := stmt.ExecContext(ctx, h.Seq, h.Hash, sum, rows[i].ID); err != nil {
-			return 0, fmt.Errorf("audit: seal record %d: %w", rows[i].ID, err)
-		}
+		seals[i] = seal{id: rows[i].ID, seq: h.Seq, prev: h.Hash, hash: sum}
 		h.Hash = sum
+	}
+	if err := writeSeals(ctx, tx, seals); err != nil {
+		return 0, err
 	}
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("audit_chain").Set("seq", h.Seq).Set("hash", h.Hash).Where("id = 1")); err != nil {
 		return 0, fmt.Errorf("audit: chain head: %w", err)
 	}
 	return len(rows), nil
+}
+
+type seal struct {
+	id, seq    int64
+	prev, hash string
+}
+
+// writeSeals stores the chain fields: on PostgreSQL in one statement (a
+// round trip per record would limit the writer to about a thousand records
+// a second), on SQLite, in process, one prepared update each.
+func writeSeals(ctx context.Context, tx *db.Tx, seals []seal) error {
+	if tx.Dialect == db.Postgres {
+		var b strings.Builder
+		args := make([]any, 0, 4*len(seals))
+		b.WriteString("UPDATE audit_logs AS a SET seq = v.seq, prev_hash = v.prev, hash = v.hash FROM (VALUES ")
+		for i, s := range seals {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("(?::bigint, ?::bigint, ?::text, ?::text)")
+			args = append(args, s.id, s.seq, s.prev, s.hash)
+		}
+		b.WriteString(") AS v(id, seq, prev, hash) WHERE a.id = v.id AND a.seq IS NULL")
+		res, err := tx.ExecContext(ctx, tx.Rebind(b.String()), args...)
+		if err != nil {
+			return fmt.Errorf("audit: seal: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != int64(len(seals)) {
+			return fmt.Errorf("audit: sealed %d of %d records", n, len(seals))
+		}
+		return nil
+	}
+	stmt, err := tx.PreparexContext(ctx, tx.Rebind("UPDATE audit_logs SET seq = ?, prev_hash = ?, hash = ? WHERE id = ? AND seq IS NULL"))
+	if err != nil {
+		return fmt.Errorf("audit: seal: %w", err)
+	}
+	defer stmt.Close()
+	for _, s := range seals {
+		if _, err := stmt.ExecContext(ctx, s.seq, s.prev, s.hash, s.id); err != nil {
+			return fmt.Errorf("audit: seal record %d: %w", s.id, err)
+		}
+	}
+	return nil
 }
 
 // Report is the result of checking the chain.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/db"
@@ -214,4 +215,55 @@ func TestCloseWritesEveryQueuedRead(t *testing.T) {
 			t.Fatalf("%+v %v", rep, err)
 		}
 	})
+}
+
+// BenchmarkRecordRead is what a read pays on the request path: building its
+// record and handing it to the writer (which is given time to keep up, as
+// it has between requests).
+func BenchmarkRecordRead(b *testing.B) {
+	d := dbtest.Open(b, db.SQLite)
+	l := &Log{DB: d}
+	l.Start()
+	defer l.Close(context.Background())
+	ctx := asUser(3)
+	ev := httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%(queueSize/2) == 0 {
+			b.StopTimer()
+			l.Flush(context.Background())
+			b.StartTimer()
+		}
+		l.RecordRead(ctx, ev)
+	}
+}
+
+// BenchmarkWriter is the background writer's throughput: reads written and
+// sealed into the chain per second.
+func BenchmarkWriter(b *testing.B) {
+	for _, dialect := range dbtest.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			d := dbtest.Open(b, dialect)
+			l := &Log{DB: d}
+			l.Start()
+			defer l.Close(context.Background())
+			ctx := asUser(3)
+			ev := httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
+			b.ResetTimer()
+			t0 := time.Now()
+			for i := 0; i < b.N; i++ {
+				if i%(queueSize/2) == 0 { // as fast as the writer goes, never past the queue
+					if err := l.Flush(context.Background()); err != nil {
+						b.Fatal(err)
+					}
+				}
+				l.RecordRead(ctx, ev)
+			}
+			if err := l.Flush(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(b.N)/time.Since(t0).Seconds(), "rows/s")
+		})
+	}
 }
