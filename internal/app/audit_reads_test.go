@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"telepath/internal/app"
+	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/slide/slidegen"
 )
 
@@ -313,4 +315,34 @@ func TestAuditVerify(t *testing.T) {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestReadActionsHaveNames: every read a route declares is named for people
+// in both languages, its action and its object.
+func TestReadActionsHaveNames(t *testing.T) {
+	e := newEnv(t, "sqlite", nil)
+	n := 0
+	for path, item := range e.app.API.OpenAPI().Paths {
+		for method, op := range operations(item) {
+			r := httpx.ReadOf(op)
+			if r == nil {
+				continue
+			}
+			n++
+			obj := r.Object
+			if obj == "" {
+				obj = "consultation"
+			}
+			for _, lang := range i18n.Langs {
+				for _, key := range []string{"audit.action." + r.Action, "audit.object." + obj} {
+					if i18n.T(lang, key, nil) == key {
+						t.Errorf("%s %s: no %s text for %s", method, path, lang, key)
+					}
+				}
+			}
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d read routes", n)
+	}
 }

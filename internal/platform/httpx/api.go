@@ -116,6 +116,12 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 	})
 }
 
+// ReadOf returns the read of patient data an operation declares, or nil.
+func ReadOf(op *huma.Operation) *Read {
+	r, _ := op.Metadata[readMeta].(*Read)
+	return r
+}
+
 // RolesOf returns the roles declared for an operation, nil when undeclared.
 func RolesOf(op *huma.Operation) []string {
 	r, _ := op.Metadata[rolesKey].([]string)
@@ -133,7 +139,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	fail := func(p *access.Principal, status int, key string) {
-		if r, ok := ctx.Operation().Metadata[readMeta].(*Read); ok && p != nil && a.reads != nil {
+		if r := ReadOf(ctx.Operation()); r != nil && p != nil && a.reads != nil {
 			// A read refused to the caller's role is a read record too, so
 			// that the case's history shows the attempt.
 			a.reads.RecordRead(access.WithPrincipal(ctx.Context(), p), refusedRead(r, ctx.Param("id")))
