@@ -322,11 +322,14 @@ func TestCenterCannotReachDrafts(t *testing.T) {
 		}
 		var staff int64
 		e.app.DB.Get(&staff, "SELECT id FROM users WHERE username = 'staff'")
-		// The recalled case had its staff member named and the expert
-		// assigned while it was with the center.
-		recalled := m.build("withdraw_unconfirmed")
+		// The recalled case had its staff member named, the expert assigned
+		// and a colleague invited while it was with the center.
+		recalled := m.build("pending_diagnosis")
 		e.app.DB.MustExec(e.app.DB.Rebind("UPDATE consultations SET staff_id = ? WHERE id = ?"), staff, recalled)
+		e.expect(e.do("POST", "/api/diagnosis/"+recalled+"/invited", m.tokens["expert"], map[string]any{"invitee_ids": []int64{f.expert2}, "message": "请会诊"}), 200)
+		e.expect(e.do("POST", "/api/consultation/recall/"+recalled, m.tokens["site"], map[string]any{"reason": "资料有误"}), 200)
 		e.expect(e.do("POST", "/api/admin/consultation/"+recalled+"/recall/agree", m.tokens["admin"], nil), 200)
+		tokens["expert2"] = e.login("expert2")
 		hidden := map[string]string{"draft": m.build("draft"), "to_be_submitted": m.build("to_be_submitted"), "recalled": recalled}
 		returned := m.build("returned_to_site")
 		var file struct {
@@ -400,6 +403,21 @@ func TestCenterCannotReachDrafts(t *testing.T) {
 					for _, id := range hidden {
 						if fmt.Sprint(row["consult_id"]) == id {
 							t.Errorf("%s sees the charge of unsubmitted case %s", role, id)
+						}
+					}
+				}
+			}
+		})
+		t.Run("InvitationsOmitThem", func(t *testing.T) {
+			for _, who := range []string{"expert", "expert2"} {
+				for _, sent := range []string{"false", "true"} {
+					var l struct {
+						Data []map[string]any `json:"data"`
+					}
+					e.decode(e.expect(e.do("GET", "/api/diagnosis/invitations?sent="+sent, tokens[who], nil), 200), &l)
+					for _, inv := range l.Data {
+						if fmt.Sprint(inv["consult_id"]) == recalled {
+							t.Errorf("%s (sent=%s) lists the invitation to recalled case %s: %v", who, sent, recalled, inv)
 						}
 					}
 				}
