@@ -32,7 +32,8 @@ type ReadRecorder interface {
 	RecordRead(ctx context.Context, ev ReadEvent)
 }
 
-// UseReadRecorder makes the API record reads (nil: stop recording).
+// UseReadRecorder makes the API record reads (nil: stop recording); set it
+// before serving.
 func (a *API) UseReadRecorder(r ReadRecorder) { a.reads = r }
 
 type readKeyT struct{}
