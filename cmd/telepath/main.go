@@ -1,7 +1,8 @@
 // Command telepath runs the Telepath remote pathology consultation server.
 //
-//	telepath serve     start the server (configuration from TELEPATH_* variables)
-//	telepath openapi   print the OpenAPI document
+//	telepath serve          start the server (configuration from TELEPATH_* variables)
+//	telepath openapi        print the OpenAPI document
+//	telepath audit-verify   check that no operation log record was changed or removed
 package main
 
 import (
@@ -58,7 +59,17 @@ func run(args []string) error {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
+	case "audit-verify":
+		rep, err := app.VerifyAudit(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		if !rep.OK {
+			return fmt.Errorf("audit chain broken at record %d (number %d): %s", rep.Broken.ID, rep.Broken.Seq, rep.Broken.Message)
+		}
+		fmt.Printf("audit chain intact: %d records checked, %d not yet sealed\n", rep.Checked, rep.Pending)
+		return nil
 	default:
-		return fmt.Errorf("unknown command %q (want serve or openapi)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, openapi or audit-verify)", cmd)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/report"
 	"telepath/internal/settings"
 	"telepath/internal/slideserver"
@@ -37,6 +38,8 @@ type App struct {
 	API     *httpx.API
 	Handler http.Handler
 	Log     *slog.Logger
+	// Audit is the operation log; Flush writes the buffered read records.
+	Audit *audit.Log
 
 	closers []func() error // background work to stop before the database closes
 }
@@ -51,7 +54,7 @@ func New(ctx context.Context, cfg Config, ui fs.FS, log *slog.Logger) (*App, err
 	}
 	a := &App{Config: cfg, DB: d, Log: log}
 	if err := a.build(ctx, ui); err != nil {
-		d.Close()
+		a.Close()
 		return nil, err
 	}
 	return a, nil
@@ -62,6 +65,13 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 		a.Log.Warn("TEST MODE: TELEPATH_CAPTCHA_TEST_ANSWER is set, every captcha has the same answer; never run this way in production")
 	}
 	auditLog := &audit.Log{DB: a.DB}
+	auditLog.Start()
+	a.Audit = auditLog
+	a.closers = append(a.closers, func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		return auditLog.Close(ctx)
+	})
 	authSvc, err := auth.New(ctx, a.DB, a.Config.Auth, auditLog)
 	if err != nil {
 		return err
@@ -77,6 +87,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	billSvc := billing.New(a.DB)
 	fileSvc := files.New(a.DB, a.Config.DataDir)
 	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc, settingsSvc))
+	auditLog.Cases = consultSvc
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
 	reportTemplates := report.NewTemplates(a.DB)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
@@ -96,6 +107,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 
 	mux := http.NewServeMux()
 	api := httpx.NewAPI(mux, authSvc, auditLog)
+	api.UseReadRecorder(auditLog)
 	authSvc.Routes(api)
 	userSvc.Routes(api, a.Config.Auth.IdleTimeout)
 	orgSvc.Routes(api)
@@ -172,6 +184,21 @@ func (a *App) Run(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// VerifyAudit checks the operation log's hash chain (telepath audit-verify).
+func VerifyAudit(ctx context.Context, cfg Config) (*audit.Report, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	rep, err := audit.Verify(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	rep.Localize(i18n.EN)
+	return rep, nil
 }
 
 // Close stops background work and releases the database.

@@ -2,7 +2,10 @@ package app_test
 
 import (
 	"fmt"
+	"io"
+	"net/http"
 	"net/url"
+	"slices"
 	"testing"
 	"time"
 
@@ -127,6 +130,65 @@ func BenchmarkExpertWorklist(b *testing.B) {
 			d.Exec("ANALYZE")
 			q := url.Values{"page_size": {"20"}, "params": {`{"tab":"to_review"}`}, "sort_by": {`{"submitted_at":"desc"}`}}
 			measure(b, e.srv.URL+"/api/consultation/list?"+q.Encode(), e.login("expert"))
+		})
+	}
+}
+
+// BenchmarkCaseDetailAudit measures GET /api/consultation/resources/{id}
+// (the site reading one case) with and without the audit record of the
+// read. Audited and unaudited requests alternate, one client, so that the
+// load of a shared machine falls on both alike; it reports the median and
+// mean latency of each, and the writer's flush at the end is timed too.
+func BenchmarkCaseDetailAudit(b *testing.B) {
+	for _, dialect := range dbtest.Dialects() {
+		b.Run(string(dialect), func(b *testing.B) {
+			e := newEnvTB(b, dialect, nil)
+			f := e.fixture()
+			id := e.submittedCase(f, "BL2026-08001", f.expert)
+			token := e.login("site")
+			client := &http.Client{}
+			get := func() time.Duration {
+				req, _ := http.NewRequest("GET", e.srv.URL+"/api/consultation/resources/"+id, nil)
+				req.Header.Set("Authorization", "Bearer "+token)
+				t0 := time.Now()
+				res, err := client.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					b.Fatalf("status %d", res.StatusCode)
+				}
+				return time.Since(t0)
+			}
+			var with, without []time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				e.app.API.UseReadRecorder(e.app.Audit)
+				with = append(with, get())
+				e.app.API.UseReadRecorder(nil)
+				without = append(without, get())
+			}
+			t0 := time.Now()
+			if err := e.app.Audit.Flush(b.Context()); err != nil {
+				b.Fatal(err)
+			}
+			flush := time.Since(t0)
+			b.StopTimer()
+			e.app.API.UseReadRecorder(e.app.Audit)
+			report := func(l []time.Duration, name string) {
+				slices.Sort(l)
+				var sum time.Duration
+				for _, d := range l {
+					sum += d
+				}
+				b.ReportMetric(float64(l[len(l)/2].Microseconds()), name+"-p50-µs")
+				b.ReportMetric(float64(sum.Microseconds())/float64(len(l)), name+"-mean-µs")
+			}
+			report(with, "audited")
+			report(without, "plain")
+			b.ReportMetric(float64(flush.Microseconds()), "final-flush-µs")
 		})
 	}
 }

@@ -8,8 +8,11 @@ import (
 	"net/http"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"telepath/internal/platform/httpx"
 )
 
 // TestOtherHospitalCannotReachCases: site2 (another hospital of the same
@@ -284,5 +287,154 @@ func TestCaseBadInputWritesNothing(t *testing.T) {
 		if after := e.tableCounts(); after != before {
 			t.Fatalf("bad input wrote rows:\n%s\n%s", before, after)
 		}
+	})
+}
+
+// centerRoles are the center-side callers: none of them may reach a case the
+// hospital has not (or no longer) submitted.
+var centerRoles = []string{"allocator", "center_admin", "publisher", "qc_expert", "expert", "staff"}
+
+// caseReads are the GET routes that read one case or a part of it, with
+// {id} for the case id.
+var caseReads = []string{
+	"/api/consultation/resources/{id}", "/api/consultation/resources/{id}/slides", "/api/consultation/resources/{id}/annexs",
+	"/api/consultation/resources/{id}/message", "/api/consultation/resources/{id}/return/reason", "/api/consultation/resources/{id}/log",
+	"/api/consultation/resources/{id}/exp_list/hos", "/api/consultation/resources/{id}/handover",
+	"/api/admin/consultation/{id}/recall/reason", "/api/distribute/{id}/staff",
+	"/api/diagnosis/{id}", "/api/diagnosis/{id}/invited", "/api/diagnosis/{id}/not_view_count", "/api/diagnosis/{id}/shots",
+	"/api/diagnosis/{id}/same_case", "/api/diagnosis/report/preview/{id}",
+}
+
+// TestCenterCannotReachDrafts: a case the hospital has not submitted (a
+// draft, one ready to submit, one whose recall was agreed) is the
+// hospital's alone. Every center-side role gets 404 on it and on each of its
+// parts (slides, attachments), and no list or count shows it. A case the
+// center returned to the hospital stays readable to the center (its
+// "returned cases" screen), and the system administrator sees every case.
+func TestCenterCannotReachDrafts(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		m := &matrix{e: e, f: f, tokens: map[string]string{"site": e.login("site"), "allocator": e.login("allocator"),
+			"expert": e.login("expert"), "admin": e.login("admin")}}
+		tokens := map[string]string{}
+		for _, r := range centerRoles {
+			tokens[r] = e.login(r)
+		}
+		var staff int64
+		e.app.DB.Get(&staff, "SELECT id FROM users WHERE username = 'staff'")
+		// The recalled case had its staff member named, the expert assigned
+		// and a colleague invited while it was with the center.
+		recalled := m.build("pending_diagnosis")
+		e.app.DB.MustExec(e.app.DB.Rebind("UPDATE consultations SET staff_id = ? WHERE id = ?"), staff, recalled)
+		e.expect(e.do("POST", "/api/diagnosis/"+recalled+"/invited", m.tokens["expert"], map[string]any{"invitee_ids": []int64{f.expert2}, "message": "请会诊"}), 200)
+		e.expect(e.do("POST", "/api/consultation/recall/"+recalled, m.tokens["site"], map[string]any{"reason": "资料有误"}), 200)
+		e.expect(e.do("POST", "/api/admin/consultation/"+recalled+"/recall/agree", m.tokens["admin"], nil), 200)
+		tokens["expert2"] = e.login("expert2")
+		hidden := map[string]string{"draft": m.build("draft"), "to_be_submitted": m.build("to_be_submitted"), "recalled": recalled}
+		returned := m.build("returned_to_site")
+		var file struct {
+			Data struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.upload(m.tokens["site"], "申请单.pdf", []byte("%PDF-1.4 form")), 200), &file)
+		withFile := registration(f, m.number(), e.slide(f.hospital, "site"))
+		withFile["attachments"] = []any{map[string]any{"file_id": file.Data.ID, "type": 2}}
+		var c caseOut
+		e.decode(e.expect(e.do("POST", "/api/consultation", m.tokens["site"], withFile), 200), &c)
+		hidden["with_attachment"] = itoa(c.Data.ID)
+		var slide int64
+		e.app.DB.Get(&slide, e.app.DB.Rebind("SELECT MIN(id) FROM slides WHERE consult_id = ?"), c.Data.ID)
+
+		ops := e.app.API.OpenAPI().Paths
+		declared := func(path, role string) bool {
+			roles := httpx.RolesOf(ops[path].Get)
+			return slices.Contains(roles, "*") || slices.Contains(roles, role)
+		}
+		t.Run("ErrReadByID", func(t *testing.T) {
+			for st, id := range hidden {
+				for _, role := range centerRoles {
+					for _, p := range caseReads {
+						r := e.do("GET", strings.ReplaceAll(p, "{id}", id), tokens[role], nil, "user-language", "en-US")
+						want := 404
+						if !declared(p, role) {
+							want = 403
+						}
+						if r.Status != want {
+							t.Errorf("%s GET %s as %s: %d, want %d", st, p, role, r.Status, want)
+						}
+					}
+				}
+			}
+			for _, role := range centerRoles {
+				for _, p := range []string{"/api/files/" + itoa(file.Data.ID), "/api/slides/" + itoa(slide), "/api/slides/" + itoa(slide) + "/viewer",
+					"/api/slides/" + itoa(slide) + "/annotations"} {
+					if r := e.do("GET", p, tokens[role], nil, "user-language", "zh-CN"); r.Status != 404 {
+						t.Errorf("GET %s as %s: %d %s", p, role, r.Status, r)
+					} else {
+						localized(t, "zh-CN", message(r), p)
+					}
+				}
+			}
+		})
+		t.Run("ListsAndCountsOmitThem", func(t *testing.T) {
+			for _, role := range centerRoles {
+				for _, tab := range []string{"", "unsubmitted", "draft", "to_submit", "recalled", "recall"} {
+					q := url.Values{"page_size": {"100"}}
+					if tab != "" {
+						q.Set("params", `{"tab":"`+tab+`"}`)
+					}
+					for _, row := range e.list("/api/consultation/list", tokens[role], q).Data {
+						if row["status"] == float64(0) && row["is_return"] != float64(-1) {
+							t.Errorf("%s lists unsubmitted case %v in tab %q", role, row["id"], tab)
+						}
+					}
+				}
+				var counts struct {
+					Data map[string]int `json:"data"`
+				}
+				e.decode(e.expect(e.do("GET", "/api/consultation/count", tokens[role], nil), 200), &counts)
+				for _, tab := range []string{"draft", "to_submit", "unsubmitted", "recalled"} {
+					if counts.Data[tab] != 0 {
+						t.Errorf("%s counts %d in %s", role, counts.Data[tab], tab)
+					}
+				}
+				for _, row := range e.list("/api/charge/list", tokens[role], url.Values{"page_size": {"100"}}).Data {
+					for _, id := range hidden {
+						if fmt.Sprint(row["consult_id"]) == id {
+							t.Errorf("%s sees the charge of unsubmitted case %s", role, id)
+						}
+					}
+				}
+			}
+		})
+		t.Run("InvitationsOmitThem", func(t *testing.T) {
+			for _, who := range []string{"expert", "expert2"} {
+				for _, sent := range []string{"false", "true"} {
+					var l struct {
+						Data []map[string]any `json:"data"`
+					}
+					e.decode(e.expect(e.do("GET", "/api/diagnosis/invitations?sent="+sent, tokens[who], nil), 200), &l)
+					for _, inv := range l.Data {
+						if fmt.Sprint(inv["consult_id"]) == recalled {
+							t.Errorf("%s (sent=%s) lists the invitation to recalled case %s: %v", who, sent, recalled, inv)
+						}
+					}
+				}
+			}
+		})
+		t.Run("ReturnedStaysWithTheCenter", func(t *testing.T) {
+			e.expect(e.do("GET", "/api/consultation/resources/"+returned, tokens["allocator"], nil), 200)
+			l := e.list("/api/consultation/list", tokens["allocator"], url.Values{"params": {`{"tab":"returned_site"}`}})
+			if l.Meta.Pagination.Total != 1 || fmt.Sprint(l.Data[0]["id"]) != returned {
+				t.Errorf("allocator's returned cases: %+v", l.Data)
+			}
+		})
+		t.Run("AdminAndSiteSeeThem", func(t *testing.T) {
+			for _, id := range hidden {
+				e.expect(e.do("GET", "/api/consultation/resources/"+id, m.tokens["admin"], nil), 200)
+				e.expect(e.do("GET", "/api/consultation/resources/"+id, m.tokens["site"], nil), 200)
+			}
+		})
 	})
 }

@@ -281,11 +281,15 @@ func matrixActions() []matrixAction {
 }
 
 // sees reports whether role may read a case of site's hospital (center EC)
-// in display status st.
+// in display status st. A case the hospital has not submitted is the
+// hospital's alone (and the administrator's); the center keeps reading the
+// ones it returned.
 func sees(role, st string) bool {
 	switch role {
-	case "site", "allocator", "admin", "center_admin", "root":
+	case "site", "admin", "root":
 		return true
+	case "allocator", "center_admin":
+		return !slices.Contains([]string{"draft", "to_be_submitted", "recalled"}, st)
 	case "expert":
 		return slices.Contains([]string{"pending_diagnosis", "diagnosing", "to_review", "published", "withdraw_unconfirmed", "returned_to_center"}, st)
 	}

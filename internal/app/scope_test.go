@@ -2,9 +2,11 @@ package app_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 type listOut struct {
@@ -274,5 +276,128 @@ func TestStatusTabsOfConfigLists(t *testing.T) {
 			}
 			e.expect(e.do("GET", path+"?params="+url.QueryEscape(`{"tab":"nope"}`), admin, nil), 400)
 		}
+	})
+}
+
+// TestCenterAdminCannotTakeOverSharedUsers: a center administrator manages a
+// user only when every center and hospital of the user is theirs. A user
+// shared with another center (or bound to another center's hospital) is
+// shown to them read-only; every change answers 403 in the caller's
+// language and changes nothing, so they can neither sign in as that user nor
+// strip the other center's binding. The administrator still may.
+func TestCenterAdminCannotTakeOverSharedUsers(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin, ca := e.login("admin"), e.login("center_admin")
+		var ec, wc, h1, h3 int64
+		e.app.DB.Get(&ec, "SELECT id FROM centers WHERE code = 'EC'")
+		e.app.DB.Get(&wc, "SELECT id FROM centers WHERE code = 'WC'")
+		e.app.DB.Get(&h1, "SELECT id FROM hospitals WHERE code = 'H001'")
+		e.app.DB.Get(&h3, "SELECT id FROM hospitals WHERE code = 'H003'")
+		create := func(username string, roles []string, centers, hospitals []int64) int64 {
+			body := map[string]any{"username": username, "name": username, "password": e.encrypt("Shared@2026"), "roles": roles,
+				"center_ids": centers, "hospital_ids": hospitals}
+			var out struct {
+				Data struct {
+					ID int64 `json:"id"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("POST", "/api/user", admin, body), 200), &out)
+			return out.Data.ID
+		}
+		shared := map[string]int64{
+			"two_centers":    create("shared_alloc", []string{"allocator"}, []int64{ec, wc}, nil),
+			"other_hospital": create("shared_site", []string{"site"}, nil, []int64{h1, h3}),
+		}
+		own := create("own_expert", []string{"expert"}, []int64{ec}, nil)
+		e.app.DB.MustExec(e.app.DB.Rebind("UPDATE users SET locked_until = ?, failed_logins = 5 WHERE id IN (?, ?)"),
+			time.Now().UTC().Add(time.Hour), shared["two_centers"], shared["other_hospital"])
+		snapshot := func(id int64) string {
+			var b strings.Builder
+			for _, q := range []string{"SELECT * FROM users WHERE id = ?", "SELECT role, config FROM user_roles WHERE user_id = ? ORDER BY role",
+				"SELECT center_id FROM user_centers WHERE user_id = ? ORDER BY center_id", "SELECT hospital_id FROM user_hospitals WHERE user_id = ? ORDER BY hospital_id",
+				"SELECT COUNT(*) FROM sessions WHERE user_id = ? AND revoked_at IS NULL"} {
+				rows, err := e.app.DB.Queryx(e.app.DB.Rebind(q), id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for rows.Next() {
+					v, _ := rows.SliceScan()
+					fmt.Fprintf(&b, "%v;", v)
+				}
+				rows.Close()
+			}
+			return b.String()
+		}
+		for kind, id := range shared {
+			var u struct {
+				Data map[string]any `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/user/"+itoa(id), ca, nil), 200), &u)
+			if u.Data["manageable"] != false {
+				t.Errorf("%s: shown as manageable to the center administrator", kind)
+			}
+			body := func(change func(map[string]any)) map[string]any {
+				b := map[string]any{}
+				for _, k := range []string{"username", "name", "phone", "email", "work_no", "roles", "center_ids", "hospital_ids"} {
+					b[k] = u.Data[k]
+				}
+				change(b)
+				return b
+			}
+			before := snapshot(id)
+			for i, c := range []struct {
+				name, method, path string
+				body               any
+			}{
+				{"Edit", "POST", "/api/user/" + itoa(id), body(func(b map[string]any) { b["name"] = "改名" })},
+				{"ChangeRoles", "POST", "/api/user/" + itoa(id), body(func(b map[string]any) { b["roles"] = []string{"expert"} })},
+				{"DropOtherBinding", "POST", "/api/user/" + itoa(id), body(func(b map[string]any) {
+					if kind == "two_centers" {
+						b["center_ids"] = []int64{ec}
+					} else {
+						b["hospital_ids"] = []int64{h1}
+					}
+				})},
+				{"ResetPassword", "POST", "/api/user/reset_password/" + itoa(id), map[string]any{"password": e.encrypt("Taken@2026x")}},
+				{"Unlock", "POST", "/api/user/delLoginLock/" + itoa(id), nil},
+				{"Disable", "POST", "/api/user/status/" + itoa(id), map[string]any{"status": 0}},
+				{"Delete", "DELETE", "/api/user/" + itoa(id), nil},
+			} {
+				lang := []string{"zh-CN", "en-US"}[i%2]
+				r := e.do(c.method, c.path, ca, c.body, "user-language", lang)
+				if r.Status != 403 {
+					t.Errorf("%s %s: %d %s", kind, c.name, r.Status, r)
+					continue
+				}
+				localized(t, lang, message(r), kind+" "+c.name)
+				if message(r) == message(e.do("GET", "/api/log/operation", ca, nil, "user-language", lang)) {
+					t.Errorf("%s %s: the generic refusal, not why", kind, c.name)
+				}
+			}
+			if after := snapshot(id); after != before {
+				t.Errorf("%s changed:\n%s\n%s", kind, before, after)
+			}
+		}
+		if r := e.tryLogin("shared_alloc", "Taken@2026x"); r.Status == 200 {
+			t.Error("the center administrator's password took")
+		}
+		t.Run("ListedReadOnly", func(t *testing.T) {
+			l := e.list("/api/user", ca, url.Values{"page_size": {"100"}})
+			seen := map[string]any{}
+			for _, r := range l.Data {
+				seen[r["username"].(string)] = r["manageable"]
+			}
+			if seen["shared_alloc"] != false || seen["shared_site"] != false || seen["own_expert"] != true {
+				t.Fatalf("manageable: %v", seen)
+			}
+		})
+		t.Run("OwnUserStillManaged", func(t *testing.T) {
+			e.expect(e.do("POST", "/api/user/reset_password/"+itoa(own), ca, map[string]any{"password": e.encrypt("Own@2026xx")}), 200)
+			e.expect(e.tryLogin("own_expert", "Own@2026xx"), 200)
+		})
+		t.Run("AdministratorMay", func(t *testing.T) {
+			e.expect(e.do("POST", "/api/user/reset_password/"+itoa(shared["two_centers"]), admin, map[string]any{"password": e.encrypt("Admin@2026x")}), 200)
+			e.expect(e.do("POST", "/api/user/delLoginLock/"+itoa(shared["other_hospital"]), admin, nil), 200)
+		})
 	})
 }

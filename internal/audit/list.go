@@ -32,9 +32,13 @@ type Record struct {
 	AfterText  *string         `json:"-" db:"after_data"`
 	Before     json.RawMessage `json:"before" db:"-"`
 	After      json.RawMessage `json:"after" db:"-"`
+	CaseID     *int64          `json:"case_id" db:"case_id" doc:"The case (patient) the action touched"`
+	CaseText   string          `json:"case_text" db:"-" doc:"That case for people: consultation number and patient"`
 	IP         string          `json:"ip" db:"ip"`
-	Outcome    string          `json:"outcome" db:"outcome" enum:"success,failure,denied"`
-	Message    string          `json:"message" db:"message"`
+	UserAgent  string          `json:"user_agent" db:"user_agent"`
+	Outcome    string          `json:"outcome" db:"outcome" enum:"success,failure,denied,not_found"`
+	Message    string          `json:"message" db:"message" doc:"For list reads and exports, the filter they ran with"`
+	Seq        *int64          `json:"seq" db:"seq" doc:"Place in the tamper-evident chain; empty until sealed (within seconds)"`
 }
 
 var list = &listquery.Resource{
@@ -47,12 +51,15 @@ var list = &listquery.Resource{
 		"action":      {Expr: "a.action", Type: listquery.String, Sort: true, Filter: true, Search: true},
 		"object_type": {Expr: "a.object_type", Type: listquery.String, Filter: true},
 		"object_id":   {Expr: "a.object_id", Type: listquery.String, Filter: true, Search: true},
+		"case_id":     {Expr: "a.case_id", Type: listquery.Int, Filter: true, Nullable: true},
 		"ip":          {Expr: "a.ip", Type: listquery.String, Filter: true, Search: true},
-		"outcome":     {Expr: "a.outcome", Type: listquery.String, Filter: true, Enum: []any{Success, Failure, Denied}},
+		"outcome":     {Expr: "a.outcome", Type: listquery.String, Filter: true, Enum: []any{Success, Failure, Denied, NotFound}},
 	},
 	DefaultSort: []string{"a.id DESC"},
 	TieBreak:    "a.id DESC",
-	ExtraParams: []string{"tab"},
+	// patient: a case id, a consultation or pathology number, a patient's
+	// name or ID number; the log then shows what was done to that patient's cases.
+	ExtraParams: []string{"tab", "patient"},
 }
 
 var tabs = map[string]sq.Sqlizer{
@@ -61,27 +68,83 @@ var tabs = map[string]sq.Sqlizer{
 	"denied":  sq.Eq{"a.outcome": Denied},
 }
 
+// where is the condition of a log request: its tab and its patient.
+func (l *Log) where(ctx context.Context, q *listquery.Query) (sq.Sqlizer, error) {
+	tab, err := q.Tab(tabs)
+	if err != nil {
+		return nil, err
+	}
+	patient, err := l.patient(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return sq.And{tab, patient}, nil
+}
+
+// patient limits the log to the records of the cases params.patient names.
+func (l *Log) patient(ctx context.Context, q *listquery.Query) (sq.Sqlizer, error) {
+	text := strings.TrimSpace(q.ExtraString("patient"))
+	if text == "" || l.Cases == nil {
+		return sq.Expr("1=1"), nil
+	}
+	ids, err := l.Cases.FindCases(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) == 0 {
+		return sq.Expr("1=0"), nil
+	}
+	return sq.Eq{"a.case_id": ids}, nil
+}
+
 // List returns a page of the operation log.
 func (l *Log) List(ctx context.Context, req listquery.Request) ([]Record, listquery.Pagination, error) {
 	q, err := list.Parse(l.DB.Dialect, req)
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	tab, err := q.Tab(tabs)
+	where, err := l.where(ctx, q)
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
 	b := l.DB.Builder()
 	rows, page, err := listquery.Run[Record](ctx, l.DB, q,
-		b.Select("a.id, a.created_at, a.user_id, a.username, a.role, a.action, a.object_type, a.object_id, a.before_data, a.after_data, a.ip, a.outcome, a.message").From("audit_logs a").Where(tab),
-		b.Select("COUNT(*)").From("audit_logs a").Where(tab))
+		b.Select("a.id, a.created_at, a.user_id, a.username, a.role, a.action, a.object_type, a.object_id, a.case_id, "+
+			"a.before_data, a.after_data, a.ip, a.user_agent, a.outcome, a.message, a.seq").From("audit_logs a").Where(where),
+		b.Select("COUNT(*)").From("audit_logs a").Where(where))
+	if err != nil {
+		return nil, page, err
+	}
 	lang := httpx.Lang(ctx)
 	for i := range rows {
 		r := &rows[i]
 		r.Before, r.After = raw(r.BeforeText), raw(r.AfterText)
 		r.RoleText, r.ActionText, r.ObjectText = roleText(lang, r.Role), actionText(lang, r.Action), label(lang, "audit.object."+r.ObjectType, r.ObjectType)
 	}
-	return rows, page, err
+	return rows, page, l.nameCases(ctx, rows)
+}
+
+// nameCases fills CaseText from the consultation domain.
+func (l *Log) nameCases(ctx context.Context, rows []Record) error {
+	if l.Cases == nil {
+		return nil
+	}
+	var ids []int64
+	for _, r := range rows {
+		if r.CaseID != nil {
+			ids = append(ids, *r.CaseID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	names, err := l.Cases.CaseLabels(ctx, ids)
+	for i, r := range rows {
+		if r.CaseID != nil {
+			rows[i].CaseText = names[*r.CaseID]
+		}
+	}
+	return err
 }
 
 // label is the message for key in lang, or fallback when there is none.
@@ -138,10 +201,36 @@ func (l *Log) Routes(api *httpx.API) {
 			if err != nil {
 				return nil, err
 			}
-			c, err := listquery.Counts(ctx, l.DB, q, l.DB.Builder().Select().From("audit_logs a"), tabs)
+			// Every tab is counted; the patient narrows each count.
+			patient, err := l.patient(ctx, q)
+			if err != nil {
+				return nil, err
+			}
+			c, err := listquery.Counts(ctx, l.DB, q, l.DB.Builder().Select().From("audit_logs a").Where(patient), tabs)
 			if err != nil {
 				return nil, err
 			}
 			return httpx.OK(c), nil
 		})
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/audit/verify", ID: "audit-verify", Summary: "Check the operation log's hash chain: whether any record was changed or removed, and the first that was", Tags: tags, Roles: admins},
+		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Report], error) {
+			rep, err := Verify(ctx, l.DB)
+			if err != nil {
+				return nil, err
+			}
+			rep.Localize(httpx.Lang(ctx))
+			return httpx.OK(rep), nil
+		})
+}
+
+// Localize writes the report's finding in lang.
+func (r *Report) Localize(lang i18n.Lang) {
+	if r.Broken == nil {
+		return
+	}
+	key := "audit.verify." + r.Broken.Reason
+	if r.Broken.ID == 0 {
+		key = "audit.verify.missing_end"
+	}
+	r.Broken.Message = i18n.T(lang, key, map[string]any{"id": r.Broken.ID, "seq": r.Broken.Seq})
 }

@@ -265,7 +265,7 @@ func (s *Service) chargeRoutes(api *httpx.API) {
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.Refund(ctx, in.ID)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}, Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: readers},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[ChargeRow], error) {
 			rows, page, err := s.ListCharges(ctx, in.Request())
 			if err != nil {
@@ -273,8 +273,9 @@ func (s *Service) chargeRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}, Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: readers},
 		func(ctx context.Context, in *struct{ Body listquery.Body }) (*huma.StreamResponse, error) {
+			httpx.ReadFilter(ctx, in.Body.Request())
 			b, err := s.ExportCharges(ctx, in.Body.Request())
 			if err != nil {
 				return nil, err

@@ -61,7 +61,7 @@ func (s *Service) Routes(api *httpx.API) {
 }
 
 func (s *Service) readRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/list", ID: "case-list", Summary: "List cases (params.tab selects a view: unsubmitted, to_allot, recall_pending, returned_site, timeout…)", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/list", ID: "case-list", Read: &httpx.Read{Action: "read.case_list", Object: "case_list"}, Summary: "List cases (params.tab selects a view: unsubmitted, to_allot, recall_pending, returned_site, timeout…)", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Row], error) {
 			rows, page, err := s.List(ctx, in.Request())
 			if err != nil {
@@ -77,7 +77,7 @@ func (s *Service) readRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}", ID: "case-get", Summary: "A case with specimens, attachments, slides and the actions the caller may take", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}", ID: "case-get", Read: &httpx.Read{Action: "read.case"}, Summary: "A case with specimens, attachments, slides and the actions the caller may take", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Detail], error) {
 			d, err := s.Detail(ctx, in.ID)
 			if err != nil {
@@ -85,7 +85,7 @@ func (s *Service) readRoutes(api *httpx.API) {
 			}
 			return httpx.OK(d), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/slides", ID: "case-slides", Summary: "Slides of a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/slides", ID: "case-slides", Read: &httpx.Read{Action: "read.case_slides"}, Summary: "Slides of a case", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Slide], error) {
 			d, err := s.Detail(ctx, in.ID)
 			if err != nil {
@@ -93,7 +93,7 @@ func (s *Service) readRoutes(api *httpx.API) {
 			}
 			return httpx.OK(d.Slides), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/annexs", ID: "case-attachments", Summary: "Attachments of a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/annexs", ID: "case-attachments", Read: &httpx.Read{Action: "read.case_attachments"}, Summary: "Attachments of a case", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Attachment], error) {
 			d, err := s.Detail(ctx, in.ID)
 			if err != nil {
@@ -101,7 +101,7 @@ func (s *Service) readRoutes(api *httpx.API) {
 			}
 			return httpx.OK(d.Attachments), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/message", ID: "case-messages", Summary: "Message thread of a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/message", ID: "case-messages", Read: &httpx.Read{Action: "read.case_messages"}, Summary: "Message thread of a case", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Message], error) {
 			m, err := s.Messages(ctx, in.ID)
 			if err != nil {

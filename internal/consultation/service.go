@@ -62,6 +62,10 @@ func New(d *db.DB, deps Deps) *Service {
 // scope is the condition on "c" for the cases the caller may see: a site
 // its hospitals', an allocator or center administrator their centers', an
 // expert or staff member those assigned to them, an administrator all.
+// A case the hospital has not submitted (a draft, or one whose recall was
+// agreed) is the hospital's alone: no center-side role sees it. One the
+// center returned to the hospital stays readable to the center, read-only:
+// the allocator's menu (spec 1 §2) lists them under /distribute/return.
 func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 	p := access.FromContext(ctx)
 	if p.IsAdmin() {
@@ -71,25 +75,33 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 	if p.HasAny(siteRoles) && len(p.HospitalIDs) > 0 {
 		or = append(or, eqOrIn("c.hospital_id", p.HospitalIDs))
 	}
+	center := sq.Or{}
 	if p.HasAny([]string{access.Allocator, access.CenterAdmin, access.Publisher, access.QCExpert}) {
 		sc, err := s.deps.Org.ScopeOf(ctx, p)
 		if err != nil {
 			return nil, err
 		}
 		if len(sc.CenterIDs) > 0 {
-			or = append(or, eqOrIn("c.center_id", sc.CenterIDs))
+			center = append(center, eqOrIn("c.center_id", sc.CenterIDs))
 		}
 	}
 	if p.Has(access.Expert) {
 		// Their cases, the ones they review (a diagnosis or a supplement) or
 		// returned, and those they were invited to.
-		or = append(or, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID},
+		center = append(center, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID},
 			sq.Expr("c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)", p.UserID),
 			sq.Eq{"c.handover_from": p.UserID},
 			sq.Expr("c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1)", p.UserID))
 	}
 	if p.Has(access.Staff) {
-		or = append(or, sq.Eq{"c.staff_id": p.UserID})
+		center = append(center, sq.Eq{"c.staff_id": p.UserID})
+	}
+	switch len(center) {
+	case 0:
+	case 1:
+		or = append(or, sq.And{sentToCenter, center[0]})
+	default:
+		or = append(or, sq.And{sentToCenter, center})
 	}
 	switch len(or) {
 	case 0:
@@ -99,6 +111,9 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 	}
 	return sq.And{sq.Expr("c.deleted_at IS NULL"), or}, nil
 }
+
+// sentToCenter: the case is with the center, or the center returned it.
+var sentToCenter = sq.Expr("(c.status <> 0 OR c.is_return = -1)")
 
 // eqOrIn writes one id as "=" so that SQLite walks an index in sort order.
 func eqOrIn(col string, ids []int64) sq.Sqlizer {

@@ -329,6 +329,6 @@ func (s *Service) ThirdResult(ctx context.Context, adviceID int64, result string
 		if err := s.deps.Cases.RecordEvent(ctx, tx, a.ConsultID, "advice_result", result); err != nil {
 			return err
 		}
-		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.third_result", ObjectType: "advice", ObjectID: adviceID, Message: a.Item})
+		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.third_result", ObjectType: "advice", ObjectID: adviceID, CaseID: a.ConsultID, Message: a.Item})
 	})
 }

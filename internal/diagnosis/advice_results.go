@@ -134,7 +134,7 @@ func (s *Service) UpdateAdvice(ctx context.Context, id, adviceID int64, it Advic
 		if err := s.finish(ctx, tx, adviceID, AdvicePending, map[string]any{"item": it.Item, "markers": it.Markers, "block": it.Block, "remark": it.Remark}); err != nil {
 			return nil, err
 		}
-		return nil, audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.update", ObjectType: "advice", ObjectID: adviceID, Before: before, After: it, Message: detail})
+		return nil, audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.update", ObjectType: "advice", ObjectID: adviceID, CaseID: id, Before: before, After: it, Message: detail})
 	})
 	if err != nil {
 		return nil, err
@@ -184,7 +184,7 @@ func (s *Service) StoreAdviceResults(ctx context.Context, adviceID int64, in Adv
 			"results_by": me, "results_at": s.now(), "updated_at": s.now()}).Where("id = ?", adviceID)); err != nil {
 			return nil, apperr.Wrap(err, "store marker results")
 		}
-		return nil, audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.results", ObjectType: "advice", ObjectID: adviceID,
+		return nil, audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.results", ObjectType: "advice", ObjectID: adviceID, CaseID: a.ConsultID,
 			Before: map[string]any{"results": a.MarkerResults, "interpretation": a.Interpretation},
 			After:  map[string]any{"results": results, "interpretation": in.Interpretation}, Message: a.Item})
 	})

@@ -116,7 +116,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/advice", ID: "advice-of-case", Summary: "Advice of a case, both kinds", Tags: atags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/advice", ID: "advice-of-case", Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice of a case, both kinds", Tags: atags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
 			l, err := s.CaseAdvice(ctx, in.ID, "")
 			if err != nil {
@@ -136,7 +136,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			})
 	}
 	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: readers},
+		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: readers},
 			func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
 				l, err := s.CaseAdvice(ctx, in.ID, k.kind)
 				if err != nil {
@@ -173,7 +173,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list", ID: "advice-list", Summary: "Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)", Tags: atags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list", ID: "advice-list", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)", Tags: atags, Roles: readers},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Advice], error) {
 			rows, page, err := s.AdviceList(ctx, in.Request())
 			if err != nil {
@@ -213,7 +213,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			return httpx.OK(a), nil
 		})
 	third := []string{access.Third}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: third},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: third},
 		func(ctx context.Context, in *struct {
 			Pending bool `query:"pending"`
 		}) (*adviceList, error) {

@@ -48,7 +48,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	action("reviewrecall", "diagnosis-review-recall", "Take a diagnosis back from review", s.RecallReview)
 	action("recall", "diagnosis-recall", "Recall a report in its hesitation period", s.RecallPublication)
 
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}", ID: "diagnosis-get", Summary: "Every version of a case's diagnosis (sites: released reports only)", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}", ID: "diagnosis-get", Read: &httpx.Read{Action: "read.diagnosis"}, Summary: "Every version of a case's diagnosis (sites: released reports only)", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Diagnosis], error) {
 			d, err := s.History(ctx, in.ID)
 			if err != nil {
@@ -133,7 +133,7 @@ func (s *Service) inviteRoutes(api *httpx.API) {
 		}) (*httpx.Empty, error) {
 			return httpx.Done(), s.Invite(ctx, in.ID, in.Body.InviteeIDs, in.Body.Message)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited", ID: "diagnosis-invitations", Summary: "Invitations of a case with their replies", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited", ID: "diagnosis-invitations", Read: &httpx.Read{Action: "read.invitations"}, Summary: "Invitations of a case with their replies", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Invitation], error) {
 			l, err := s.CaseInvitations(ctx, in.ID)
 			if err != nil {

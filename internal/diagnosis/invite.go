@@ -121,10 +121,15 @@ func (s *Service) InvitationInfo(ctx context.Context, id int64) ([]Invitation, e
 // or, with sent, the ones they made.
 func (s *Service) MyInvitations(ctx context.Context, sent bool) ([]Invitation, error) {
 	me := access.FromContext(ctx).UserID
-	if sent {
-		return s.invitations(ctx, sq.Eq{"i.inviter_id": me})
+	// Only on cases they may see: not once the hospital has the case back.
+	scope, err := s.deps.Cases.Scope(ctx)
+	if err != nil {
+		return nil, err
 	}
-	return s.invitations(ctx, sq.Eq{"i.invitee_id": me})
+	if sent {
+		return s.invitations(ctx, sq.And{scope, sq.Eq{"i.inviter_id": me}})
+	}
+	return s.invitations(ctx, sq.And{scope, sq.Eq{"i.invitee_id": me}})
 }
 
 // Templates lists the public templates and the caller's own.

@@ -79,7 +79,7 @@ func idNumber(caseData string) string {
 }
 
 func (s *Service) sameCaseRoute(api *httpx.API, tags, roles []string) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/same_case", ID: "diagnosis-same-case",
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/same_case", ID: "diagnosis-same-case", Read: &httpx.Read{Action: "read.same_case"},
 		Summary: "Earlier consultations of the same patient with their published diagnosis", Tags: tags, Roles: roles},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]SameCase], error) {
 			l, err := s.SameCases(ctx, in.ID)

@@ -277,7 +277,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 			}
 			return httpx.OK(sh), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots", ID: "diagnosis-shots", Summary: "Screenshots saved to a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots", ID: "diagnosis-shots", Read: &httpx.Read{Action: "read.shots"}, Summary: "Screenshots saved to a case", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Shot], error) {
 			l, err := s.Shots(ctx, in.ID)
 			if err != nil {
@@ -285,7 +285,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots/{shot_id}/image", ID: "diagnosis-shot-image", Summary: "The image of a screenshot", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots/{shot_id}/image", ID: "diagnosis-shot-image", Read: &httpx.Read{Action: "read.shot_image"}, Summary: "The image of a screenshot", Tags: tags, Roles: readers},
 		func(ctx context.Context, in *ShotPath) (*huma.StreamResponse, error) {
 			sh, err := s.shotVisible(ctx, in.ID, in.ShotID)
 			if err != nil {

@@ -143,16 +143,20 @@ func (s *Service) open(ctx context.Context, id int64) (*File, error) {
 	} else if err != nil {
 		return nil, apperr.Wrap(err, "load file")
 	}
+	var consults []int64
+	if err := db.Select(ctx, s.db, &consults, s.db.Builder().Select("consult_id").From("attachments").Where("file_id = ? AND status >= 0", id).OrderBy("consult_id")); err != nil {
+		return nil, apperr.Wrap(err, "file cases")
+	}
+	if len(consults) > 0 {
+		httpx.ReadCase(ctx, consults[0])
+	}
 	p := access.FromContext(ctx)
 	if f.OwnerID == p.UserID || p.IsAdmin() {
 		return &f, nil
 	}
-	var consults []int64
-	if err := db.Select(ctx, s.db, &consults, s.db.Builder().Select("consult_id").From("attachments").Where("file_id = ? AND status >= 0", id)); err != nil {
-		return nil, apperr.Wrap(err, "file cases")
-	}
 	for _, c := range consults {
 		if s.canSee != nil && s.canSee(ctx, c) {
+			httpx.ReadCase(ctx, c)
 			return &f, nil
 		}
 	}
@@ -184,7 +188,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(f), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/files/{id}", ID: "file-download", Summary: "Download a file", Tags: []string{"Files"}, Roles: access.Any},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/files/{id}", ID: "file-download", Read: &httpx.Read{Action: "read.file", Object: "file"}, Summary: "Download a file", Tags: []string{"Files"}, Roles: access.Any},
 		func(ctx context.Context, in *httpx.IDPath) (*huma.StreamResponse, error) {
 			f, err := s.open(ctx, in.ID)
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"time"
 
+	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -209,8 +210,16 @@ func (s *Server) SaveAnnotations(ctx context.Context, id int64, labels []Label) 
 		if err != nil {
 			return apperr.Wrap(err, "save annotations")
 		}
-		return apperr.Wrap(db.Get(ctx, tx, &row, tx.Builder().Select("a.user_id", "u.name", "a.labels", "a.version", "a.updated_at").
-			From("slide_annotations a").Join("users u ON u.id = a.user_id").Where("a.slide_id = ? AND a.user_id = ?", id, me)), "load annotations")
+		if err := db.Get(ctx, tx, &row, tx.Builder().Select("a.user_id", "u.name", "a.labels", "a.version", "a.updated_at").
+			From("slide_annotations a").Join("users u ON u.id = a.user_id").Where("a.slide_id = ? AND a.user_id = ?", id, me)); err != nil {
+			return apperr.Wrap(err, "load annotations")
+		}
+		e := audit.Entry{Action: "slide.annotations_save", ObjectType: "slide", ObjectID: id,
+			After: map[string]any{"labels": len(labels), "version": row.Version}}
+		if sl.ConsultID != nil {
+			e.CaseID = *sl.ConsultID
+		}
+		return audit.Write(ctx, tx, tx.Dialect, e)
 	})
 	if err != nil {
 		return nil, err

@@ -142,6 +142,9 @@ func (s *Server) visible(ctx context.Context, id int64) (*upload.SlideFile, erro
 	if err != nil {
 		return nil, err
 	}
+	if sl.ConsultID != nil {
+		httpx.ReadCase(ctx, *sl.ConsultID) // for the audit record of a read
+	}
 	if !upload.Visible(ctx, sl, s.canSee) {
 		return nil, apperr.New(apperr.NotFound, "error.not_found")
 	}
@@ -151,7 +154,7 @@ func (s *Server) visible(ctx context.Context, id int64) (*upload.SlideFile, erro
 // Routes registers the viewer and view-recording calls.
 func (s *Server) Routes(api *httpx.API) {
 	tags := []string{"Slides"}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/viewer", ID: "slide-viewer", Tags: tags, Roles: access.Any,
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/viewer", ID: "slide-viewer", Read: &httpx.Read{Action: "read.slide", Object: "slide"}, Tags: tags, Roles: access.Any,
 		Summary: "Signed Deep Zoom / IIIF / thumbnail / label / download URLs of a slide (409 with the reason when it cannot be shown)"},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Viewer], error) {
 			v, err := s.Viewer(ctx, in.ID)
@@ -160,7 +163,7 @@ func (s *Server) Routes(api *httpx.API) {
 			}
 			return httpx.OK(v), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/download", ID: "slide-download-url", Tags: tags, Roles: access.Any,
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/download", ID: "slide-download-url", Read: &httpx.Read{Action: "read.slide_original", Object: "slide"}, Tags: tags, Roles: access.Any,
 		Summary: "A signed URL of the original file, also for slides that cannot be displayed (KFB, NDPI…)"},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Download], error) {
 			sl, err := s.visible(ctx, in.ID)

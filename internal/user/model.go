@@ -29,6 +29,7 @@ type User struct {
 	LastLoginAt *time.Time                 `json:"last_login_at" db:"last_login_at"`
 	CreatedAt   time.Time                  `json:"created_at" db:"created_at"`
 	UpdatedAt   time.Time                  `json:"updated_at" db:"updated_at"`
+	Manageable  bool                       `json:"manageable" db:"-" doc:"The caller may change this user (edit, reset the password, unlock, enable or disable, delete); false shows them read-only"`
 }
 
 // UserInput is the editable part of a user. Password is only read on create.

@@ -117,7 +117,23 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]User, list
 	if err != nil {
 		return nil, page, err
 	}
-	return rows, page, s.attach(ctx, s.db, rows)
+	if err := s.attach(ctx, s.db, rows); err != nil {
+		return nil, page, err
+	}
+	return rows, page, s.markManageable(ctx, rows)
+}
+
+// markManageable tells the web app which rows the caller may change.
+func (s *Service) markManageable(ctx context.Context, rows []User) error {
+	p := access.FromContext(ctx)
+	sc, err := s.org.ScopeOf(ctx, p)
+	if err != nil {
+		return err
+	}
+	for i := range rows {
+		rows[i].Manageable = manages(p, sc, &rows[i]) == nil
+	}
+	return nil
 }
 
 // Count returns the tab counts of the user list.
@@ -205,9 +221,18 @@ func pick(refs []org.Ref, ids []int64) []org.Ref {
 	return out
 }
 
-// Get returns a user the caller may manage.
+// Get returns a user the caller may see, marked whether they may change them.
 func (s *Service) Get(ctx context.Context, id int64) (*User, error) {
-	return s.get(ctx, s.db, id)
+	u, err := s.get(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.marked(ctx, u)
+}
+
+func (s *Service) marked(ctx context.Context, u *User) (*User, error) {
+	rows := []User{*u}
+	return &rows[0], s.markManageable(ctx, rows)
 }
 
 func (s *Service) get(ctx context.Context, q db.Querier, id int64) (*User, error) {

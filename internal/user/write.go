@@ -143,7 +143,10 @@ func (s *Service) Create(ctx context.Context, in UserInput) (*User, error) {
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "user.create", ObjectType: "user", ObjectID: id, After: out})
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return s.marked(ctx, out)
 }
 
 // getIn loads a user inside a write, after the write made it visible.
@@ -188,20 +191,45 @@ func (s *Service) writeBindings(ctx context.Context, tx *db.Tx, id int64, in Use
 	return nil
 }
 
-// editable loads a user the caller may change: in scope, and holding no role
-// the caller could not grant.
+// editable loads a user the caller may change (see manages).
 func (s *Service) editable(ctx context.Context, tx *db.Tx, id int64) (*User, error) {
 	u, err := s.get(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
 	p := access.FromContext(ctx)
+	sc, err := s.org.ScopeOf(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	return u, manages(p, sc, u)
+}
+
+// manages answers whether p may change u: u holds no role p could not
+// grant, and every center and hospital of u lies within p's scope. A user
+// shared with another center belongs to that center too, so only an
+// administrator changes them (a center administrator who could reset
+// their password could sign in as them and read the other center's cases).
+func manages(p *access.Principal, sc org.Scope, u *User) error {
 	for _, r := range u.Roles {
 		if !canGrant(p, r) {
-			return nil, apperr.New(apperr.Forbidden, "user.cannot_manage")
+			return apperr.New(apperr.Forbidden, "user.cannot_manage")
 		}
 	}
-	return u, nil
+	if sc.All {
+		return nil
+	}
+	for _, c := range u.CenterIDs {
+		if !slices.Contains(sc.CenterIDs, c) {
+			return apperr.New(apperr.Forbidden, "user.shared_outside_scope")
+		}
+	}
+	for _, h := range u.HospitalIDs {
+		if !slices.Contains(sc.HospitalIDs, h) {
+			return apperr.New(apperr.Forbidden, "user.shared_outside_scope")
+		}
+	}
+	return nil
 }
 
 // Update changes a user's details, roles and bindings (not the password).
@@ -244,7 +272,10 @@ func (s *Service) Update(ctx context.Context, id int64, in UserInput) (*User, er
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "user.update", ObjectType: "user", ObjectID: id, Before: before, After: out})
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return s.marked(ctx, out)
 }
 
 func sortedRoles(r []string) []string { return slices.Sorted(slices.Values(r)) }

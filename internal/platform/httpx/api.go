@@ -32,6 +32,7 @@ type API struct {
 	huma.API
 	auth   Authenticator
 	denied DenialRecorder
+	reads  ReadRecorder
 }
 
 // NewAPI creates the API on mux under /api.
@@ -54,6 +55,7 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 const (
 	rolesKey = "roles"
 	allowKey = "allow"
+	readMeta = "read"
 )
 
 // Route declares one endpoint. Roles lists who may call it (access.Any for
@@ -69,6 +71,8 @@ type Route struct {
 	// Allow lists the restricted sessions (screen locked, password to
 	// change) this route still answers; most routes answer none.
 	Allow access.Restriction
+	// Read marks a route that reads patient data (audited per call).
+	Read *Read
 }
 
 // Register adds a typed handler for r.
@@ -90,17 +94,36 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 		op.Security = []map[string][]string{{"bearer": {}}}
 		op.Description = "Roles: " + strings.Join(r.Roles, ", ")
 	}
+	if r.Read != nil {
+		op.Metadata[readMeta] = r.Read
+	}
 	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
+		var read *ReadEvent
+		if r.Read != nil && a.reads != nil {
+			read = startRead(r.Read, in)
+			ctx = context.WithValue(ctx, readKey, read)
+		}
 		out, err := h(ctx, in)
+		if read != nil {
+			read.Err = err
+			a.reads.RecordRead(ctx, *read)
+		}
 		if err != nil {
-			// Refusals decided by a service are audited like the route's own.
-			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil {
+			// Refusals decided by a service are audited like the route's own
+			// (a read's refusal already is, in its read record).
+			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil && read == nil {
 				a.denied.RecordDenied(ctx, access.FromContext(ctx), r.Method, r.Path, http.StatusForbidden)
 			}
 			return nil, Localize(ctx, langFrom(ctx), err)
 		}
 		return out, nil
 	})
+}
+
+// ReadOf returns the read of patient data an operation declares, or nil.
+func ReadOf(op *huma.Operation) *Read {
+	r, _ := op.Metadata[readMeta].(*Read)
+	return r
 }
 
 // RolesOf returns the roles declared for an operation, nil when undeclared.
@@ -120,7 +143,11 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 		return
 	}
 	fail := func(p *access.Principal, status int, key string) {
-		if a.denied != nil {
+		if r := ReadOf(ctx.Operation()); r != nil && p != nil && a.reads != nil {
+			// A read refused to the caller's role is a read record too, so
+			// that the case's history shows the attempt.
+			a.reads.RecordRead(access.WithPrincipal(ctx.Context(), p), refusedRead(r, ctx.Param("id")))
+		} else if a.denied != nil {
 			a.denied.RecordDenied(ctx.Context(), p, ctx.Method(), ctx.URL().Path, status)
 		}
 		huma.WriteErr(a.API, ctx, status, "") //nolint:errcheck

@@ -66,3 +66,6 @@ func Done() *Empty {
 type IDPath struct {
 	ID int64 `path:"id" minimum:"1" doc:"Record id"`
 }
+
+// PathID is the id, for the audit record of a read.
+func (p IDPath) PathID() int64 { return p.ID }

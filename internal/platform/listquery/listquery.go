@@ -38,6 +38,7 @@
 package listquery
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,6 +133,23 @@ type Request struct {
 	Page, PageSize, SortBy, Search, Params, Constraints string
 	// Location reads times without a zone; nil means Asia/Shanghai.
 	Location *time.Location
+}
+
+// Describe is the request as compact JSON, naming only what was given (for
+// the audit record of a list read): {"search":…,"params":…,"page":…}.
+func (r Request) Describe() string {
+	m := map[string]string{}
+	for k, v := range map[string]string{"page": r.Page, "page_size": r.PageSize, "sort_by": r.SortBy, "search": r.Search,
+		"params": r.Params, "constraints": r.Constraints} {
+		if v != "" {
+			m[k] = v
+		}
+	}
+	if len(m) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
 }
 
 // Query is a parsed, safe list request.

@@ -37,7 +37,10 @@ export function LogDetailDrawer({ log, onClose }: { log: OperationLog | null; on
             <Descriptions.Item label={t('audit.table.role')}>{log.role_text}</Descriptions.Item>
             <Descriptions.Item label={t('audit.table.action')}>{log.action_text} <span className="tp-mono">({log.action})</span></Descriptions.Item>
             <Descriptions.Item label={t('audit.table.object')}>{`${log.object_text} #${log.object_id}`}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.case')}>{log.case_text || (log.case_id ? `#${log.case_id}` : '—')}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.seq')}>{log.seq ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('audit.table.ip')}>{log.ip}</Descriptions.Item>
+            <Descriptions.Item label={t('audit.table.userAgent')}>{log.user_agent || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('audit.table.message')}>{log.message || '—'}</Descriptions.Item>
           </Descriptions>
           {diffFields(log.before, log.after).length > 0 && (

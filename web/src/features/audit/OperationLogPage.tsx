@@ -8,9 +8,10 @@ import type { ListColumn } from '../../components/ui/list/types';
 import { auditKeys, countOperationLog, fetchOperationLog } from './api';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { OutcomeTag } from './OutcomeTag';
+import { VerifyButton } from './VerifyButton';
 import { formatDateTime } from '../../lib/format';
 
-const OUTCOMES = ['success', 'failure', 'denied'];
+const OUTCOMES = ['success', 'failure', 'denied', 'not_found'];
 
 export default function OperationLogPage() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export default function OperationLogPage() {
     { key: 'action', title: t('audit.table.action'), width: 180, sortable: true, filterable: true, render: (a: string, l) => <Tooltip title={<span className="tp-mono">{a}</span>}>{l.action_text}</Tooltip> },
     { key: 'object_type', title: t('audit.table.objectType'), width: 120, filterable: true, render: (_: string, l) => l.object_text },
     { key: 'object_id', title: t('audit.table.objectId'), width: 100, filterable: true },
+    { key: 'case_text', title: t('audit.table.case'), width: 200 },
     { key: 'outcome', title: t('audit.table.outcome'), width: 100, filterable: true, render: (o: string) => <OutcomeTag outcome={o} /> },
     { key: 'ip', title: t('audit.table.ip'), width: 140, filterable: true },
     { key: 'message', title: t('audit.table.message'), width: 240 },
@@ -38,12 +40,14 @@ export default function OperationLogPage() {
         defaultSort={{ created_at: 'desc' }}
         tabs={['all', 'failure', 'denied'].map((k) => ({ key: k, label: t(`audit.tabs.${k}`) }))}
         searchFields={[
+          { name: 'patient', label: t('audit.search.patient'), type: 'text' },
           { name: 'username', label: t('audit.table.user'), type: 'text' },
           { name: 'action', label: t('audit.table.action'), type: 'text' },
           { name: 'outcome', label: t('audit.table.outcome'), type: 'select', options: OUTCOMES.map((o) => ({ value: o, label: t(`audit.outcome.${o}`) })) },
           { name: 'object_type', label: t('audit.table.objectType'), type: 'text' },
           { name: 'created_at', label: t('audit.table.createdAt'), type: 'dateRange' },
         ]}
+        toolbar={<VerifyButton />}
         emptyText={t('audit.empty')}
         tableProps={{ onRow: (l) => ({ onDoubleClick: () => setViewing(l) }) }}
       />

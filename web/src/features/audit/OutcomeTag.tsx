@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const COLORS: Record<string, string> = { success: 'success', failure: 'error', denied: 'warning' };
+const COLORS: Record<string, string> = { success: 'success', failure: 'error', denied: 'warning', not_found: 'default' };
 
 export function OutcomeTag({ outcome }: { outcome: string }) {
   const { t } = useTranslation();

@@ -20,3 +20,4 @@ export function tabToOutcome(query: ApiListQuery): ApiListQuery {
 
 export const fetchOperationLog = async (query: ApiListQuery) => listResult(await api.GET('/api/log/operation', { params: { query: tabToOutcome(query) } }));
 export const countOperationLog = async (query: CountQuery) => unwrap(await api.GET('/api/log/operation/count', { params: { query } }));
+export const verifyOperationLog = async () => unwrap(await api.GET('/api/audit/verify'));

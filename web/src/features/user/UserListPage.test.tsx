@@ -9,7 +9,7 @@ vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string)
 
 const user = (id: number, username: string, over: object = {}) => ({
   id, username, name: `医生${id}`, phone: '', email: '', work_no: '', status: 1, is_locked: false, locked_until: null, roles: ['expert'], role_configs: {},
-  center_ids: [1], hospital_ids: [], centers: [{ id: 1, name: '华东中心' }], hospitals: [], last_login_at: null, created_at: '2026-11-20T08:00:00Z', updated_at: '2026-11-20T08:00:00Z', ...over,
+  center_ids: [1], hospital_ids: [], centers: [{ id: 1, name: '华东中心' }], hospitals: [], last_login_at: null, created_at: '2026-11-20T08:00:00Z', updated_at: '2026-11-20T08:00:00Z', manageable: true, ...over,
 });
 const list = (rows: unknown[]) => new Response(JSON.stringify({ data: rows, meta: { pagination: { total: rows.length, current_page: 1, per_page: 20, total_page: 1 } } }), { headers: { 'Content-Type': 'application/json' } });
 
@@ -19,9 +19,9 @@ describe('UserListPage', () => {
     session.clear();
   });
 
-  it('lists users with tab counts, offers unlock only for locked users and checks the password policy before sending', async () => {
+  it('lists users with tab counts, offers unlock only for locked users, shows shared users read-only and checks the password policy before sending', async () => {
     const server = fakeServer({
-      'GET /api/user': () => list([user(1, 'expert'), user(2, 'locked1', { is_locked: true, locked_until: '2026-11-22T05:00:00Z' })]),
+      'GET /api/user': () => list([user(1, 'expert'), user(2, 'locked1', { is_locked: true, locked_until: '2026-11-22T05:00:00Z' }), user(3, 'shared1', { manageable: false })]),
       'GET /api/user/count': () => ({ all: 2, enabled: 2, disabled: 0, locked: 1 }),
       'GET /api/role': () => [{ role: 'expert', name: '专家', en_name: 'Expert' }],
       'GET /api/center/list': () => list([{ id: 1, name: '华东中心' }]),
@@ -34,6 +34,9 @@ describe('UserListPage', () => {
     expect(within(screen.getByTestId('tab-locked')).getByText('1')).toBeInTheDocument();
     expect(within(screen.getByTestId('user-actions-locked1')).getByText('解除锁定')).toBeInTheDocument();
     expect(within(screen.getByTestId('user-actions-expert')).queryByText('解除锁定')).toBeNull();
+    // A user shared with another center: shown, not managed.
+    expect(screen.getByTestId('user-readonly-shared1')).toHaveTextContent('只读');
+    expect(screen.queryByTestId('user-actions-shared1')).toBeNull();
     expect((await screen.findAllByText('专家')).length).toBeGreaterThan(0);
 
     fireEvent.click(screen.getByTestId('user-create'));

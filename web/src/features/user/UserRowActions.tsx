@@ -1,4 +1,4 @@
-import { App, Button, Space } from 'antd';
+import { App, Button, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../lib/api/types';
 import { useConfirm, useConfirmDelete } from '../../components/ui/useConfirm';
@@ -22,6 +22,15 @@ export function UserRowActions({ user, onEdit, onResetPassword }: Props) {
   const del = useDeleteUser();
   const done = () => void message.success(t('common.done'));
   const enabled = user.status === 1;
+  // A user shared with a center or hospital outside the caller's reach is
+  // shown, not managed: the server says which (manageable).
+  if (!user.manageable) {
+    return (
+      <Tooltip title={t('user.readOnlyHint')}>
+        <Tag data-testid={`user-readonly-${user.username}`}>{t('user.readOnly')}</Tag>
+      </Tooltip>
+    );
+  }
   return (
     <Space size={0} data-testid={`user-actions-${user.username}`}>
       <Button type="link" size="small" onClick={() => onEdit(user)}>

@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the operation log's hash chain: whether any record was changed or removed, and the first that was
+         * @description Roles: admin
+         */
+        get: operations["audit-verify"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/info": {
         parameters: {
             query?: never;
@@ -3691,6 +3711,24 @@ export interface components {
             /** @description Object of column to asc or desc, in priority order */
             sort_by?: unknown;
         };
+        Broken: {
+            /**
+             * Format: int64
+             * @description The record (0: the chain's end, after the last record)
+             */
+            id: number;
+            message: string;
+            /**
+             * @description modified: its content changed; missing: records before it (or at the end) were removed; relinked: its link to the previous record changed
+             * @enum {string}
+             */
+            reason: "modified" | "missing" | "relinked";
+            /**
+             * Format: int64
+             * @description Its place in the chain
+             */
+            seq: number;
+        };
         Captcha: {
             enabled: boolean;
             /** @description data:image/png;base64 URL */
@@ -4031,6 +4069,9 @@ export interface components {
         };
         DataPublicKeyBody: {
             data: components["schemas"]["PublicKey"];
+        };
+        DataReportBody: {
+            data: components["schemas"]["Report"];
         };
         DataReportTemplateBody: {
             data: components["schemas"]["ReportTemplate"];
@@ -4916,19 +4957,33 @@ export interface components {
             action_text: string;
             after: unknown;
             before: unknown;
+            /**
+             * Format: int64
+             * @description The case (patient) the action touched
+             */
+            case_id: number | null;
+            /** @description That case for people: consultation number and patient */
+            case_text: string;
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
             id: number;
             ip: string;
+            /** @description For list reads and exports, the filter they ran with */
             message: string;
             object_id: string;
             object_text: string;
             object_type: string;
             /** @enum {string} */
-            outcome: "success" | "failure" | "denied";
+            outcome: "success" | "failure" | "denied" | "not_found";
             role: string;
             role_text: string;
+            /**
+             * Format: int64
+             * @description Place in the tamper-evident chain; empty until sealed (within seconds)
+             */
+            seq: number | null;
+            user_agent: string;
             /** Format: int64 */
             user_id: number | null;
             username: string;
@@ -4937,6 +4992,22 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        Report: {
+            /** @description Where the chain first breaks */
+            broken?: components["schemas"]["Broken"];
+            /**
+             * Format: int64
+             * @description Sealed records checked
+             */
+            checked: number;
+            /** @description Every sealed record is as it was written and none is missing */
+            ok: boolean;
+            /**
+             * Format: int64
+             * @description Records written but not yet sealed (the writer seals them within a second or two)
+             */
+            pending: number;
         };
         ReportHeader: {
             /** @description The diagnosing center's name above the title */
@@ -5471,6 +5542,8 @@ export interface components {
             last_login_at: string | null;
             /** Format: date-time */
             locked_until: string | null;
+            /** @description The caller may change this user (edit, reset the password, unlock, enable or disable, delete); false shows them read-only */
+            manageable: boolean;
             name: string;
             phone: string;
             role_configs: {
@@ -5882,6 +5955,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "audit-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
                 };
             };
             /** @description Error */

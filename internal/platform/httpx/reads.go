@@ -1,0 +1,96 @@
+package httpx
+
+import (
+	"context"
+	"strconv"
+
+	"telepath/internal/platform/apperr"
+
+	"telepath/internal/platform/listquery"
+)
+
+// Read declares a route that reads patient data: every call leaves one
+// audit record naming the caller, the object, its case and the outcome.
+type Read struct {
+	Action string // the audit action, e.g. "read.case"
+	// Object is what the path's id names; "consultation" (the default)
+	// makes it the case too. A list names itself ("case_list") and has no id.
+	Object string
+}
+
+// ReadEvent is one read of patient data as the route saw it.
+type ReadEvent struct {
+	Action, Object string
+	ObjectID       int64 // 0: none (a list)
+	CaseID         int64 // 0: unknown (the object was not found)
+	Filter         string
+	Err            error // what the handler returned: nil, a refusal, not found…
+}
+
+// ReadRecorder records reads of patient data in the audit log.
+type ReadRecorder interface {
+	RecordRead(ctx context.Context, ev ReadEvent)
+}
+
+// UseReadRecorder makes the API record reads (nil: stop recording); set it
+// before serving.
+func (a *API) UseReadRecorder(r ReadRecorder) { a.reads = r }
+
+type readKeyT struct{}
+
+var readKey readKeyT
+
+// ReadCase names the case whose data the current read touched (a slide's,
+// an attachment's case). Outside a declared read it does nothing.
+func ReadCase(ctx context.Context, caseID int64) {
+	if ev, ok := ctx.Value(readKey).(*ReadEvent); ok {
+		ev.CaseID = caseID
+	}
+}
+
+// ReadFilter sets the filter a list read ran with, for list inputs the
+// route cannot see by itself (a POST body).
+func ReadFilter(ctx context.Context, req listquery.Request) {
+	if ev, ok := ctx.Value(readKey).(*ReadEvent); ok {
+		ev.Filter = req.Describe()
+	}
+}
+
+// pathID is what inputs addressed by an id offer (IDPath).
+type pathID interface{ PathID() int64 }
+
+// listInput is what list inputs offer (listquery.Input).
+type listInput interface{ Request() listquery.Request }
+
+// startRead prepares the audit event of a read route for input in.
+func startRead(r *Read, in any) *ReadEvent {
+	ev := &ReadEvent{Action: r.Action, Object: r.Object}
+	if ev.Object == "" {
+		ev.Object = "consultation"
+	}
+	if p, ok := in.(pathID); ok {
+		ev.ObjectID = p.PathID()
+		if ev.Object == "consultation" {
+			ev.CaseID = ev.ObjectID
+		}
+	}
+	if l, ok := in.(listInput); ok {
+		ev.Filter = l.Request().Describe()
+	}
+	return ev
+}
+
+// refusedRead is the event of a read the caller's role may not make, id
+// being the raw path id.
+func refusedRead(r *Read, id string) ReadEvent {
+	n, _ := strconv.ParseInt(id, 10, 64)
+	ev := *startRead(r, nil)
+	if n > 0 {
+		ev.ObjectID = n
+		if ev.Object == "consultation" {
+			ev.CaseID = n
+		}
+	}
+	ev.Err = apperr.New(apperr.Forbidden, "error.forbidden")
+	return ev
+}
