@@ -44,7 +44,6 @@ type App struct {
 // New opens the database, runs migrations and seeds, and builds the handler.
 // ui is the built web app (nil serves the API only).
 func New(ctx context.Context, cfg Config, ui fs.FS, log *slog.Logger) (*App, error) {
-	httpx.TrustProxy = cfg.TrustProxy
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -119,7 +118,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 		mux.Handle("/", spa(ui))
 	}
 	a.API = api
-	a.Handler = httpx.Wrap(mux, a.Log)
+	a.Handler = httpx.Wrap(mux, a.Log, httpx.Edge{Proxies: a.Config.Proxies})
 	return nil
 }
 

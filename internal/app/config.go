@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"telepath/internal/auth"
+	"telepath/internal/platform/httpx"
 )
 
 // Config is the operator's configuration (DESIGN.md §2), read from the
@@ -20,7 +21,7 @@ type Config struct {
 	DatabaseURL string
 	Demo        bool
 	DemoCases   bool // with Demo: also cases in every status (tests turn it off)
-	TrustProxy  bool
+	Proxies     httpx.Proxies // who may tell the client's address (X-Forwarded-For)
 	LogLevel    slog.Level
 	Auth        auth.Config
 }
@@ -33,12 +34,15 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		DatabaseURL: getenv("TELEPATH_DATABASE_URL"),
 		Demo:        truthy(getenv("TELEPATH_DEMO")),
 		DemoCases:   true,
-		TrustProxy:  truthy(getenv("TELEPATH_TRUST_PROXY")),
 		Auth:        auth.DefaultConfig(),
 	}
 	c.Auth.Captcha = !falsy(getenv("TELEPATH_CAPTCHA"))
 	c.Auth.CaptchaTestAnswer = getenv("TELEPATH_CAPTCHA_TEST_ANSWER")
 	var errs []string
+	var err error
+	if c.Proxies, err = httpx.ParseProxies(getenv("TELEPATH_TRUST_PROXY"), getenv("TELEPATH_TRUSTED_PROXIES")); err != nil {
+		errs = append(errs, err.Error())
+	}
 	dur := func(name string, dst *time.Duration) {
 		if v := getenv(name); v != "" {
 			d, err := time.ParseDuration(v)

@@ -443,11 +443,7 @@ func (s *Server) associated(name string) handler {
 
 func (s *Server) infoJSON(w http.ResponseWriter, r *http.Request, e entry, src *tiles.Source) {
 	base := strings.TrimSuffix(r.URL.Path, "/info.json")
-	scheme := "http"
-	if r.TLS != nil || (httpx.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
-		scheme = "https"
-	}
-	b := s.tiles.InfoJSON(src, scheme+"://"+r.Host+base)
+	b := s.tiles.InfoJSON(src, httpx.Scheme(r)+"://"+r.Host+base)
 	h := w.Header()
 	h.Set("Content-Type", "application/ld+json")
 	h.Set("Cache-Control", "private, max-age=3600")
