@@ -20,7 +20,7 @@ type Config struct {
 	DataDir     string
 	DatabaseURL string
 	Demo        bool
-	DemoCases   bool // with Demo: also cases in every status (tests turn it off)
+	DemoCases   bool          // with Demo: also cases in every status (tests turn it off)
 	Proxies     httpx.Proxies // who may tell the client's address (X-Forwarded-For)
 	LogLevel    slog.Level
 	Auth        auth.Config

@@ -1,6 +1,11 @@
 package app_test
 
 import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/textproto"
+	"strings"
 	"testing"
 
 	"telepath/internal/app"
@@ -41,4 +46,60 @@ func TestForwardedForRightMost(t *testing.T) {
 			})
 		})
 	}
+}
+
+// uploadAs sends a multipart upload whose part declares contentType.
+func (e *env) uploadAs(token, name, contentType string, body []byte) resp {
+	e.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", `form-data; name="file"; filename="`+name+`"`)
+	h.Set("Content-Type", contentType)
+	pw, _ := w.CreatePart(h)
+	pw.Write(body)
+	w.Close()
+	req, _ := http.NewRequest("POST", e.srv.URL+"/api/common/upload", &buf)
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b bytes.Buffer
+	b.ReadFrom(res.Body)
+	return resp{Status: res.StatusCode, Body: b.Bytes(), Header: res.Header}
+}
+
+// Attachments are shown in place only for an allow-list of media types,
+// read case-insensitively; anything else is a download that the browser
+// may not sniff into a page.
+func TestAttachmentServedAs(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		site := e.login("site")
+		for _, c := range []struct{ declared, want, disposition string }{
+			{"TEXT/HTML", "application/octet-stream", "attachment"},
+			{"text/html; charset=utf-8", "application/octet-stream", "attachment"},
+			{"Image/SVG+XML", "application/octet-stream", "attachment"},
+			{"application/xhtml+xml", "application/octet-stream", "attachment"},
+			{"application/x-msdownload", "application/octet-stream", "attachment"},
+			{"IMAGE/PNG", "image/png", "inline"},
+			{"application/pdf", "application/pdf", "inline"},
+			{"Text/Plain; charset=GBK", "text/plain; charset=gbk", "inline"},
+			{"text/plain; charset=\"x;y\"", "text/plain; charset=utf-8", "inline"},
+		} {
+			var f struct {
+				Data struct {
+					URL string `json:"url"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.uploadAs(site, "a.bin", c.declared, []byte("<script>alert(1)</script>")), 200), &f)
+			r := e.expect(e.do("GET", f.Data.URL, site, nil), 200)
+			h := r.Header
+			if h.Get("Content-Type") != c.want || !strings.HasPrefix(h.Get("Content-Disposition"), c.disposition+";") || h.Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("%s: served as %q, %q, nosniff %q", c.declared, h.Get("Content-Type"), h.Get("Content-Disposition"), h.Get("X-Content-Type-Options"))
+			}
+		}
+	})
 }
