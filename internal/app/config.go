@@ -23,18 +23,24 @@ type Config struct {
 	DemoCases   bool          // with Demo: also cases in every status (tests turn it off)
 	Proxies     httpx.Proxies // who may tell the client's address (X-Forwarded-For)
 	LogLevel    slog.Level
-	Auth        auth.Config
+	// MetricsAddr serves /metrics on a listener of its own (for the
+	// monitoring network); MetricsToken serves it on Addr to bearers of it.
+	MetricsAddr  string
+	MetricsToken string
+	Auth         auth.Config
 }
 
 // ConfigFromEnv reads TELEPATH_* variables through getenv.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
-		Addr:        or(getenv("TELEPATH_ADDR"), "127.0.0.1:8080"),
-		DataDir:     or(getenv("TELEPATH_DATA_DIR"), "./data"),
-		DatabaseURL: getenv("TELEPATH_DATABASE_URL"),
-		Demo:        truthy(getenv("TELEPATH_DEMO")),
-		DemoCases:   true,
-		Auth:        auth.DefaultConfig(),
+		Addr:         or(getenv("TELEPATH_ADDR"), "127.0.0.1:8080"),
+		DataDir:      or(getenv("TELEPATH_DATA_DIR"), "./data"),
+		DatabaseURL:  getenv("TELEPATH_DATABASE_URL"),
+		Demo:         truthy(getenv("TELEPATH_DEMO")),
+		DemoCases:    true,
+		Auth:         auth.DefaultConfig(),
+		MetricsAddr:  getenv("TELEPATH_METRICS_ADDR"),
+		MetricsToken: getenv("TELEPATH_METRICS_TOKEN"),
 	}
 	c.Auth.Captcha = !falsy(getenv("TELEPATH_CAPTCHA"))
 	c.Auth.CaptchaTestAnswer = getenv("TELEPATH_CAPTCHA_TEST_ANSWER")

@@ -2,14 +2,19 @@ package app_test
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"net"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"strings"
 	"testing"
+	"time"
 
 	"telepath/internal/app"
 	"telepath/internal/demo"
+	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 )
 
@@ -100,6 +105,60 @@ func TestAttachmentServedAs(t *testing.T) {
 			if h.Get("Content-Type") != c.want || !strings.HasPrefix(h.Get("Content-Disposition"), c.disposition+";") || h.Get("X-Content-Type-Options") != "nosniff" {
 				t.Errorf("%s: served as %q, %q, nosniff %q", c.declared, h.Get("Content-Type"), h.Get("Content-Disposition"), h.Get("X-Content-Type-Options"))
 			}
+		}
+	})
+}
+
+// /metrics is nobody's business on the main address unless the operator
+// gives a token; TELEPATH_METRICS_ADDR serves it on a listener of its own.
+func TestMetricsClosed(t *testing.T) {
+	t.Run("Default", func(t *testing.T) {
+		eachDB(t, nil, func(t *testing.T, e *env) {
+			if r := e.do("GET", "/metrics", "", nil); r.Status != 404 || strings.Contains(r.String(), "telepath_http") {
+				t.Fatalf("metrics open: %d", r.Status)
+			}
+		})
+	})
+	t.Run("Token", func(t *testing.T) {
+		eachDB(t, func(c *app.Config) { c.MetricsToken = "s3cret-metrics" }, func(t *testing.T, e *env) {
+			e.expect(e.do("GET", "/metrics", "", nil), 401)
+			e.expect(e.do("GET", "/metrics", "wrong", nil), 401)
+			if r := e.expect(e.do("GET", "/metrics", "s3cret-metrics", nil), 200); !strings.Contains(r.String(), "telepath_http_requests_total") {
+				t.Fatalf("metrics: %.200s", r)
+			}
+		})
+	})
+	t.Run("OwnAddress", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		e := newEnv(t, db.SQLite, func(c *app.Config) { c.Addr, c.MetricsAddr = "127.0.0.1:0", addr })
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() { done <- e.app.Run(ctx) }()
+		defer func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Error(err)
+			}
+		}()
+		var res *http.Response
+		for range 100 {
+			if res, err = http.Get("http://" + addr + "/metrics"); err == nil {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 || !strings.Contains(string(b), "go_goroutines") {
+			t.Fatalf("metrics listener: %d", res.StatusCode)
 		}
 	})
 }
