@@ -162,3 +162,78 @@ func TestMetricsClosed(t *testing.T) {
 		}
 	})
 }
+
+// rawDo sends a request whose path, query and body go out byte for byte.
+func (e *env) rawDo(method, path, contentType string, body []byte, headers ...string) resp {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.srv.URL+"/", bytes.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.URL.Opaque = path // keeps %00 and %FF as sent
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return resp{Status: res.StatusCode, Body: b, Header: res.Header}
+}
+
+// NUL characters and invalid UTF-8 are refused at the door with a
+// localized 400, signed in or not, wherever they come: path, query, JSON
+// strings, form fields, file names. PostgreSQL answered 500 to them.
+func TestBadTextRefused(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		site := e.login("site")
+		auth := "Bearer " + site
+		const json = "application/json"
+		for _, c := range []struct {
+			name, method, path, ctype string
+			body                      string
+			headers                   []string
+		}{
+			{"QueryNUL", "GET", "/api/consultation/list?search=a%00b", "", "", []string{"Authorization", auth}},
+			{"QueryUTF8", "GET", "/api/consultation/list?search=%FF%FE", "", "", []string{"Authorization", auth}},
+			{"QueryKey", "GET", "/api/consultation/list?a%00=1", "", "", []string{"Authorization", auth}},
+			{"PathVerifyNUL", "GET", "/api/report/verify/ab%00cd", "", "", nil},
+			{"PathVerifyUTF8", "GET", "/api/report/verify/ab%C3", "", "", nil},
+			{"VerifyPage", "GET", "/verify/%00", "", "", nil},
+			{"LoginJSONNUL", "POST", "/api/auth/login", json, `{"username":"si\u0000te","password":"x"}`, nil},
+			{"LoginJSONUTF8", "POST", "/api/auth/login", json, "{\"username\":\"si\xffte\",\"password\":\"x\"}", nil},
+			{"LoginForm", "POST", "/api/auth/login", "application/x-www-form-urlencoded", "username=si%00te&password=x", nil},
+			{"CaseJSONNUL", "POST", "/api/consultation", "application/json; charset=utf-8", `{"name":"\u0000"}`, []string{"Authorization", auth}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				for _, lang := range []string{"en-US", "zh-CN"} {
+					r := e.rawDo(c.method, c.path, c.ctype, []byte(c.body), append([]string{"user-language", lang}, c.headers...)...)
+					if r.Status != 400 || message(r) == "" || message(r) == "error.bad_text" || (lang == "zh-CN") != han.MatchString(message(r)) {
+						t.Fatalf("%s: %d %s", lang, r.Status, r.Body)
+					}
+				}
+			})
+		}
+		t.Run("EscapedBackslashIsText", func(t *testing.T) {
+			r := e.rawDo("POST", "/api/auth/login", json, []byte(`{"username":"si\\u0000te","password":"x"}`))
+			if r.Status == 400 || r.Status >= 500 {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+		})
+		t.Run("MultipartFileName", func(t *testing.T) {
+			r := e.uploadAs(site, "a\xff.txt", "text/plain", []byte("x"))
+			if r.Status != 400 || !han.MatchString(message(r)) {
+				t.Fatalf("%d %s", r.Status, r.Body)
+			}
+		})
+		t.Run("UserAgentStoredAsText", func(t *testing.T) {
+			r := e.do("POST", "/api/auth/login", "", map[string]string{"username": "site", "password": e.encrypt(demo.Password)}, "User-Agent", "Mozilla\xff\xfe")
+			e.expect(r, 200)
+		})
+	})
+}

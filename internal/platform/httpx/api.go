@@ -85,7 +85,11 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 		op.Description = "Roles: " + strings.Join(r.Roles, ", ")
 	}
 	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
-		out, err := h(ctx, in)
+		err := checkForm(ctx, in)
+		var out *O
+		if err == nil {
+			out, err = h(ctx, in)
+		}
 		if err != nil {
 			// Refusals decided by a service are audited like the route's own.
 			if apperr.CodeOf(err) == apperr.Forbidden && a.denied != nil {

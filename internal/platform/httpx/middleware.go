@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -73,7 +74,7 @@ func Wrap(next http.Handler, log *slog.Logger, edge Edge) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
-		if id == "" || len(id) > 64 {
+		if id == "" || len(id) > 64 || strings.Trim(id, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.:") != "" {
 			b := make([]byte, 8)
 			rand.Read(b)
 			id = hex.EncodeToString(b)
@@ -85,7 +86,9 @@ func Wrap(next http.Handler, log *slog.Logger, edge Edge) http.Handler {
 				r.Header.Del(name)
 			}
 		}
-		r = r.WithContext(access.WithMeta(r.Context(), access.Meta{IP: ip, UserAgent: r.UserAgent(), RequestID: id}))
+		// The user agent is stored with sessions and audit records: as valid text.
+		ua := strings.ToValidUTF8(r.UserAgent(), "\uFFFD")
+		r = r.WithContext(access.WithMeta(r.Context(), access.Meta{IP: ip, UserAgent: ua, RequestID: id}))
 		h := w.Header()
 		h.Set("X-Request-Id", id)
 		h.Set("X-Content-Type-Options", "nosniff")
@@ -112,6 +115,10 @@ func Wrap(next http.Handler, log *slog.Logger, edge Edge) http.Handler {
 				log.Debug("request", "request_id", id, "method", r.Method, "route", route, "status", sw.status, "ms", d.Milliseconds())
 			}
 		}()
+		if badRequestText(r) {
+			writeBadText(sw, r)
+			return
+		}
 		next.ServeHTTP(sw, r)
 	})
 }
