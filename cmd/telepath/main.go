@@ -2,6 +2,7 @@
 //
 //	telepath serve     start the server (configuration from TELEPATH_* variables)
 //	telepath openapi   print the OpenAPI document
+//	telepath rotate-slide-key   new signing key for slide URLs (the previous one stays accepted)
 package main
 
 import (
@@ -15,6 +16,8 @@ import (
 	"syscall"
 
 	"telepath/internal/app"
+	"telepath/internal/platform/db"
+	"telepath/internal/slideserver"
 	"telepath/web"
 )
 
@@ -58,7 +61,19 @@ func run(args []string) error {
 		enc := json.NewEncoder(os.Stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
+	case "rotate-slide-key":
+		d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := slideserver.RotateKey(ctx, d)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("slide URLs are now signed with key %d; URLs of key %d still work, older ones no longer\n", id, id-1)
+		return nil
 	default:
-		return fmt.Errorf("unknown command %q (want serve or openapi)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, openapi or rotate-slide-key)", cmd)
 	}
 }

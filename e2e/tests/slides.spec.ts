@@ -358,9 +358,9 @@ test('another hospital (site2) is refused the slide, its tiles, its info and its
   expect(ok.status).toBe(200);
   const otherSlide = await fetch(base + viewer.dzi_url.replace(`/slides/${ids.svs}/`, `/slides/${ids.vips}/`));
   expect(otherSlide.status).toBe(403);
-  const forged = await fetch(base + viewer.dzi_url.replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
+  const forged = await fetch(base + viewer.dzi_url.replace(/\/g\/([^/]+)\//, (_, s: string) => `/g/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(forged.status).toBe(403);
-  const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
+  const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/g\/([^/]+)\//, (_, s: string) => `/g/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(tile.status).toBe(403);
 });
 
