@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/textproto"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -235,5 +236,44 @@ func TestBadTextRefused(t *testing.T) {
 			r := e.do("POST", "/api/auth/login", "", map[string]string{"username": "site", "password": e.encrypt(demo.Password)}, "User-Agent", "Mozilla\xff\xfe")
 			e.expect(r, 200)
 		})
+	})
+}
+
+// Every response carries a strict Content-Security-Policy and its sister
+// headers; API answers are not stored; the API documentation comes from
+// the binary, with no script of another origin.
+func TestSecurityHeaders(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		token := e.login("site")
+		docs := e.expect(e.do("GET", "/api/docs", "", nil), 200)
+		for _, r := range []resp{e.expect(e.do("GET", "/api/auth/info", token, nil), 200), e.do("GET", "/api/auth/public_key", "", nil), docs, e.do("GET", "/healthz", "", nil)} {
+			h := r.Header
+			csp := h.Get("Content-Security-Policy")
+			for _, want := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "connect-src 'self'"} {
+				if !strings.Contains(csp, want) {
+					t.Errorf("CSP %q lacks %q", csp, want)
+				}
+			}
+			if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "http") || h.Get("X-Content-Type-Options") != "nosniff" ||
+				h.Get("Referrer-Policy") == "" || !strings.Contains(h.Get("Permissions-Policy"), "camera=()") {
+				t.Errorf("headers: %v", h)
+			}
+		}
+		if cc := e.do("GET", "/api/auth/info", token, nil).Header.Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("auth/info Cache-Control %q", cc)
+		}
+		page := docs.String()
+		if strings.Contains(page, "https://") || strings.Contains(page, "<script>") || !strings.Contains(page, "<elements-api") {
+			t.Fatalf("docs page: %s", page)
+		}
+		for _, m := range regexp.MustCompile(`(?:src|href)="(/api/docs/[^"]+)"`).FindAllStringSubmatch(page, -1) {
+			r := e.expect(e.do("GET", m[1], "", nil), 200)
+			if len(r.Body) < 10000 || !strings.Contains(r.Header.Get("Cache-Control"), "immutable") {
+				t.Errorf("%s: %d bytes, %v", m[1], len(r.Body), r.Header)
+			}
+		}
+		if n := strings.Count(page, `="/api/docs/elements-`); n != 2 {
+			t.Fatalf("docs assets referenced: %d", n)
+		}
 	})
 }

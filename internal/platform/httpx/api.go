@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"telepath/internal/platform/access"
+	"telepath/internal/platform/apidocs"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/i18n"
 )
@@ -40,13 +41,14 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	cfg := huma.DefaultConfig("Telepath API", "1.0.0")
 	cfg.Info.Description = "Remote pathology consultation. Send `Authorization: Bearer <token>` and `user-language: zh-CN|en-US`."
 	cfg.OpenAPIPath = "/api/openapi"
-	cfg.DocsPath = "/api/docs"
+	cfg.DocsPath = "" // served from the binary below, not from a CDN
 	cfg.SchemasPath = "/api/schemas"
 	cfg.CreateHooks = nil // no $schema links in responses
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer"},
 	}
 	a := &API{API: humago.New(mux, cfg), auth: auth, denied: denied}
+	apidocs.Mount(mux, "/api/docs", "/api/openapi.yaml", cfg.Info.Title+" Reference")
 	a.UseMiddleware(a.authenticate)
 	return a
 }

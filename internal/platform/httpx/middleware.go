@@ -91,9 +91,7 @@ func Wrap(next http.Handler, log *slog.Logger, edge Edge) http.Handler {
 		r = r.WithContext(access.WithMeta(r.Context(), access.Meta{IP: ip, UserAgent: ua, RequestID: id}))
 		h := w.Header()
 		h.Set("X-Request-Id", id)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "SAMEORIGIN")
+		securityHeaders(h, r.URL.Path)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
