@@ -249,7 +249,7 @@ func TestSecurityHeaders(t *testing.T) {
 		for _, r := range []resp{e.expect(e.do("GET", "/api/auth/info", token, nil), 200), e.do("GET", "/api/auth/public_key", "", nil), docs, e.do("GET", "/healthz", "", nil)} {
 			h := r.Header
 			csp := h.Get("Content-Security-Policy")
-			for _, want := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "connect-src 'self'"} {
+			for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval';", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "connect-src 'self'"} {
 				if !strings.Contains(csp, want) {
 					t.Errorf("CSP %q lacks %q", csp, want)
 				}
