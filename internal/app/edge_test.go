@@ -254,7 +254,7 @@ func TestSecurityHeaders(t *testing.T) {
 					t.Errorf("CSP %q lacks %q", csp, want)
 				}
 			}
-			if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "http") || h.Get("X-Content-Type-Options") != "nosniff" ||
+			if strings.Contains(csp, "'unsafe-eval'") || strings.Contains(csp, "http") || h.Get("X-Content-Type-Options") != "nosniff" ||
 				h.Get("Referrer-Policy") == "" || !strings.Contains(h.Get("Permissions-Policy"), "camera=()") {
 				t.Errorf("headers: %v", h)
 			}
