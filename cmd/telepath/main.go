@@ -1,8 +1,9 @@
 // Command telepath runs the Telepath remote pathology consultation server.
 //
-//	telepath serve          start the server (configuration from TELEPATH_* variables)
-//	telepath openapi        print the OpenAPI document
-//	telepath audit-verify   check that no operation log record was changed or removed
+//	telepath serve              start the server (configuration from TELEPATH_* variables)
+//	telepath openapi            print the OpenAPI document
+//	telepath audit-verify       check that no operation log record was changed or removed
+//	telepath rotate-slide-key   new signing key for slide URLs (the previous one stays accepted)
 package main
 
 import (
@@ -16,6 +17,8 @@ import (
 	"syscall"
 
 	"telepath/internal/app"
+	"telepath/internal/platform/db"
+	"telepath/internal/slideserver"
 	"telepath/web"
 )
 
@@ -69,7 +72,19 @@ func run(args []string) error {
 		}
 		fmt.Printf("audit chain intact: %d records checked, %d not yet sealed\n", rep.Checked, rep.Pending)
 		return nil
+	case "rotate-slide-key":
+		d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		id, err := slideserver.RotateKey(ctx, d)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("slide URLs are now signed with key %d; URLs of key %d still work, older ones no longer\n", id, id-1)
+		return nil
 	default:
-		return fmt.Errorf("unknown command %q (want serve, openapi or audit-verify)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, openapi, audit-verify or rotate-slide-key)", cmd)
 	}
 }

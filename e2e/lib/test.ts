@@ -2,7 +2,23 @@
 // replies with a server error (5xx) or 429, and prints them when a test fails.
 import { test as base, expect } from '@playwright/test';
 
-export const test = base.extend<{ apiErrors: string[] }>({
+export const test = base.extend<{ apiErrors: string[]; cspViolations: string[] }>({
+  // Content-Security-Policy violations on any page of the test (the app's own, new tabs too):
+  // the securitypolicyviolation events and Chromium's "Refused to …" console errors. Specs that
+  // cover the main screens assert the list stays empty.
+  cspViolations: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`));
+      });
+      context.on('console', (m) => {
+        if (m.type() === 'error' && /Content Security Policy|CSP violation/i.test(m.text())) seen.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
+      });
+      await use(seen);
+    },
+    { auto: true },
+  ],
   apiErrors: [
     async ({ page }, use, testInfo) => {
       const seen: string[] = [];

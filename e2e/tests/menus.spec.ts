@@ -17,7 +17,7 @@ const MUST: Record<string, { has: string[]; not?: string[] }> = {
 
 test.describe('every demo account signs in and sees its role menu', () => {
   for (const username of ACCOUNTS) {
-    test(username, async ({ page }) => {
+    test(username, async ({ page, cspViolations }) => {
       const expected = visibleMenuNames(await menu(await apiLogin(username)));
       for (const name of MUST[username]?.has ?? ['个人设置']) expect(expected).toContain(name);
 
@@ -27,6 +27,19 @@ test.describe('every demo account signs in and sees its role menu', () => {
       for (const name of MUST[username]?.not ?? []) await expect(menuItem(page, name)).toHaveCount(0);
       // Nothing else: the sidebar holds exactly the entries of GET /api/menu.
       await expect(sideMenu(page).getByRole('menuitem')).toHaveCount(expected.length);
+      expect(cspViolations).toEqual([]);
     });
   }
+});
+
+test('the API documentation renders from the binary under the app\'s Content-Security-Policy', async ({ page, cspViolations }) => {
+  const outside: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(process.env.TELEPATH_E2E_URL!)) outside.push(r.url());
+  });
+  await page.goto('/api/docs');
+  await expect(page.getByText('Telepath API').first()).toBeVisible();
+  await expect(page.getByText('Report templates', { exact: true }).first()).toBeVisible(); // the operations' groups, from /api/openapi.yaml
+  expect(outside).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });

@@ -162,7 +162,7 @@ test('a KFB is kept and listed as "cannot be displayed: format KFB is not suppor
   }
 });
 
-test('the SVS opens in the viewer, tiles load on pan and zoom, a drawn distance measures right and autosaves', async ({ page }) => {
+test('the SVS opens in the viewer, tiles load on pan and zoom, a drawn distance measures right and autosaves', async ({ page, cspViolations }) => {
   test.skip(!ids.svs, 'needs the upload test');
   const token = await signInWithToken(page, 'site', { lang: 'zh-CN', to: '/dss/uploaded' });
   const info = (await call<{ mpp: number; width: number }>('GET', `/api/slides/${ids.svs}/viewer`, { token })).body.data;
@@ -264,9 +264,10 @@ test('the SVS opens in the viewer, tiles load on pan and zoom, a drawn distance 
       await shot(page, lang, size, 'viewer');
     }
   }
+  expect(cspViolations).toEqual([]);
 });
 
-test('split screen shows 2 slides side by side; fewer than 2 is refused with the spec message', async ({ page }) => {
+test('split screen shows 2 slides side by side; fewer than 2 is refused with the spec message', async ({ page, cspViolations }) => {
   test.skip(!ids.svs || !ids.vips, 'needs the upload test');
   await signInWithToken(page, 'site', { lang: 'zh-CN', to: '/dss/uploaded' });
   await page.goto(`/slide/compare?ids=${ids.svs}`);
@@ -295,6 +296,7 @@ test('split screen shows 2 slides side by side; fewer than 2 is refused with the
       }
     }
   }
+  expect(cspViolations).toEqual([]);
 });
 
 test('5,000 annotations: frame times while panning and zooming (recorded, not asserted)', async ({ page }, testInfo) => {
@@ -358,9 +360,9 @@ test('another hospital (site2) is refused the slide, its tiles, its info and its
   expect(ok.status).toBe(200);
   const otherSlide = await fetch(base + viewer.dzi_url.replace(`/slides/${ids.svs}/`, `/slides/${ids.vips}/`));
   expect(otherSlide.status).toBe(403);
-  const forged = await fetch(base + viewer.dzi_url.replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
+  const forged = await fetch(base + viewer.dzi_url.replace(/\/g\/([^/]+)\//, (_, s: string) => `/g/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(forged.status).toBe(403);
-  const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/t\/(\d+)\/([^/]+)\//, (_, e, s: string) => `/t/${e}/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
+  const tile = await fetch(base + viewer.dzi_url.replace('slide.dzi', 'slide_files/8/0_0.jpeg').replace(/\/g\/([^/]+)\//, (_, s: string) => `/g/${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}/`));
   expect(tile.status).toBe(403);
 });
 

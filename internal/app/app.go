@@ -2,11 +2,13 @@ package app
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -47,7 +49,6 @@ type App struct {
 // New opens the database, runs migrations and seeds, and builds the handler.
 // ui is the built web app (nil serves the API only).
 func New(ctx context.Context, cfg Config, ui fs.FS, log *slog.Logger) (*App, error) {
-	httpx.TrustProxy = cfg.TrustProxy
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -128,13 +129,13 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	a.closers = append(a.closers, closeSlides)
 
 	mux.HandleFunc("GET /healthz", a.healthz)
-	mux.Handle("GET /metrics", promhttp.Handler())
+	mux.Handle("GET /metrics", a.metricsOnMain())
 	mux.Handle("/api/", apiNotFound())
 	if ui != nil {
 		mux.Handle("/", spa(ui))
 	}
 	a.API = api
-	a.Handler = httpx.Wrap(mux, a.Log)
+	a.Handler = httpx.Wrap(mux, a.Log, httpx.Edge{Proxies: a.Config.Proxies})
 	return nil
 }
 
@@ -158,32 +159,75 @@ func (a *App) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(`{"status":"ok"}`))
 }
 
+// metricsOnMain is /metrics on the main address: for bearers of the
+// operator's token only, and not at all without one.
+func (a *App) metricsOnMain() http.Handler {
+	token := a.Config.MetricsToken
+	if token == "" {
+		return http.NotFoundHandler()
+	}
+	prom := promhttp.Handler()
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		prom.ServeHTTP(w, r)
+	})
+}
+
 // Run serves until ctx is cancelled, then shuts down gracefully.
 func (a *App) Run(ctx context.Context) error {
-	ln, err := net.Listen("tcp", a.Config.Addr)
-	if err != nil {
-		return err
+	servers := []*http.Server{newServer(a.Handler)}
+	addrs := []string{a.Config.Addr}
+	if a.Config.MetricsAddr != "" {
+		m := http.NewServeMux()
+		m.Handle("GET /metrics", promhttp.Handler())
+		servers, addrs = append(servers, newServer(m)), append(addrs, a.Config.MetricsAddr)
 	}
-	srv := &http.Server{
-		Handler:           a.Handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
+	errc := make(chan error, len(servers))
+	for i, srv := range servers {
+		ln, err := net.Listen("tcp", addrs[i])
+		if err != nil {
+			for _, s := range servers[:i] {
+				s.Close()
+			}
+			return err
+		}
+		if i == 0 {
+			a.Log.Info("telepath listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Dialect))
+		} else {
+			a.Log.Info("metrics listening", "url", "http://"+ln.Addr().String()+"/metrics")
+		}
+		go func() { errc <- srv.Serve(ln) }()
 	}
-	a.Log.Info("telepath listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Dialect))
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	var err error
 	select {
-	case err := <-errc:
-		return err
+	case err = <-errc:
 	case <-ctx.Done():
 	}
 	shut, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
+	for _, srv := range servers {
+		if e := srv.Shutdown(shut); e != nil && !errors.Is(e, http.ErrServerClosed) && err == nil {
+			err = e
+		}
 	}
-	return nil
+	if errors.Is(err, http.ErrServerClosed) {
+		err = nil
+	}
+	return err
+}
+
+func newServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // VerifyAudit checks the operation log's hash chain (telepath audit-verify).

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"telepath/internal/auth"
+	"telepath/internal/platform/httpx"
 )
 
 // Config is the operator's configuration (DESIGN.md §2), read from the
@@ -19,28 +20,37 @@ type Config struct {
 	DataDir     string
 	DatabaseURL string
 	Demo        bool
-	DemoCases   bool // with Demo: also cases in every status (tests turn it off)
-	TrustProxy  bool
+	DemoCases   bool          // with Demo: also cases in every status (tests turn it off)
+	Proxies     httpx.Proxies // who may tell the client's address (X-Forwarded-For)
 	LogLevel    slog.Level
-	Auth        auth.Config
+	// MetricsAddr serves /metrics on a listener of its own (for the
+	// monitoring network); MetricsToken serves it on Addr to bearers of it.
+	MetricsAddr  string
+	MetricsToken string
+	Auth         auth.Config
 }
 
 // ConfigFromEnv reads TELEPATH_* variables through getenv.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
-		Addr:        or(getenv("TELEPATH_ADDR"), "127.0.0.1:8080"),
-		DataDir:     or(getenv("TELEPATH_DATA_DIR"), "./data"),
-		DatabaseURL: getenv("TELEPATH_DATABASE_URL"),
-		Demo:        truthy(getenv("TELEPATH_DEMO")),
-		DemoCases:   true,
-		TrustProxy:  truthy(getenv("TELEPATH_TRUST_PROXY")),
-		Auth:        auth.DefaultConfig(),
+		Addr:         or(getenv("TELEPATH_ADDR"), "127.0.0.1:8080"),
+		DataDir:      or(getenv("TELEPATH_DATA_DIR"), "./data"),
+		DatabaseURL:  getenv("TELEPATH_DATABASE_URL"),
+		Demo:         truthy(getenv("TELEPATH_DEMO")),
+		DemoCases:    true,
+		Auth:         auth.DefaultConfig(),
+		MetricsAddr:  getenv("TELEPATH_METRICS_ADDR"),
+		MetricsToken: getenv("TELEPATH_METRICS_TOKEN"),
 	}
 	c.Auth.Captcha = !falsy(getenv("TELEPATH_CAPTCHA"))
 	c.Auth.CaptchaTestAnswer = getenv("TELEPATH_CAPTCHA_TEST_ANSWER")
 	var errs []string
 	if c.Auth.CaptchaTestAnswer != "" && getenv("TELEPATH_TEST_MODE") != "1" {
 		errs = append(errs, "TELEPATH_CAPTCHA_TEST_ANSWER: a fixed captcha answer is for tests only; it needs TELEPATH_TEST_MODE=1")
+	}
+	var err error
+	if c.Proxies, err = httpx.ParseProxies(getenv("TELEPATH_TRUST_PROXY"), getenv("TELEPATH_TRUSTED_PROXIES")); err != nil {
+		errs = append(errs, err.Error())
 	}
 	dur := func(name string, dst *time.Duration) {
 		if v := getenv(name); v != "" {

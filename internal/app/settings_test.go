@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"strings"
 	"testing"
 
 	"telepath/internal/app"
@@ -42,7 +43,7 @@ func TestSystemSettings(t *testing.T) {
 				"watermark.fontColor": {"watermark": map[string]any{"flag": true, "text": "x", "fontSize": 16, "fontColor": "red;background:url(x)"}},
 				"watermark.fontSize":  {"watermark": map[string]any{"flag": true, "text": "x", "fontSize": 500, "fontColor": "#000"}},
 				"watermark.text":      {"watermark": map[string]any{"flag": true, "text": " ", "fontSize": 16, "fontColor": "#000"}},
-				"page_title":          {"page_title": string(make([]rune, 61))},
+				"page_title":          {"page_title": strings.Repeat("题", 61)},
 			} {
 				r := e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(over), "user-language", "en-US"), 422)
 				var body struct {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	sq "github.com/Masterminds/squirrel"
+
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
@@ -269,10 +271,7 @@ func (s *Service) Authenticate(ctx context.Context, token string, _ access.Meta)
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
 	var r sessionRow
-	err := db.Get(ctx, s.db, &r, s.db.Builder().
-		Select("s.id", "s.user_id", "s.last_seen_at", "s.expires_at", "s.revoked_at", "s.locked_at",
-			"u.username", "u.name", "u.status", "u.must_change_password", "u.deleted_at").
-		From("sessions s").Join("users u ON u.id = s.user_id").Where("s.token_hash = ?", hashToken(token)))
+	err := db.Get(ctx, s.db, &r, s.sessions().Where("s.token_hash = ?", hashToken(token)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
@@ -280,8 +279,7 @@ func (s *Service) Authenticate(ctx context.Context, token string, _ access.Meta)
 		return nil, apperr.Wrap(err, "load session")
 	}
 	now := s.now()
-	lastSeen := s.seen.get(r.ID, r.LastSeenAt)
-	if r.RevokedAt != nil || now.After(r.ExpiresAt) || now.Sub(lastSeen) > s.cfg.IdleTimeout || r.Status != 1 || r.Deleted != nil {
+	if !s.live(r, now) {
 		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
 	if r.LockedAt != nil && !access.Allowed(ctx, access.ScreenLocked) {
@@ -292,6 +290,44 @@ func (s *Service) Authenticate(ctx context.Context, token string, _ access.Meta)
 	}
 	if err := s.touch(ctx, r.ID, r.LastSeenAt, now); err != nil {
 		return nil, err
+	}
+	p := &access.Principal{UserID: r.UserID, SessionID: r.ID, Username: r.Username, Name: r.Name}
+	if err := s.loadBindings(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// sessions selects sessionRows.
+func (s *Service) sessions() sq.SelectBuilder {
+	return s.db.Builder().
+		Select("s.id", "s.user_id", "s.last_seen_at", "s.expires_at", "s.revoked_at", "s.locked_at",
+			"u.username", "u.name", "u.status", "u.must_change_password", "u.deleted_at").
+		From("sessions s").Join("users u ON u.id = s.user_id")
+}
+
+// live reports whether a session may still act: not revoked, neither idle
+// nor past its maximum age, its user enabled and not deleted.
+func (s *Service) live(r sessionRow, now time.Time) bool {
+	lastSeen := s.seen.get(r.ID, r.LastSeenAt)
+	return r.RevokedAt == nil && !now.After(r.ExpiresAt) && now.Sub(lastSeen) <= s.cfg.IdleTimeout && r.Status == 1 && r.Deleted == nil
+}
+
+// SessionPrincipal returns the principal of a live session by its id, for
+// links issued to a session (signed slide URLs); it does not count as
+// activity. An ended session is an Unauthorized error.
+func (s *Service) SessionPrincipal(ctx context.Context, sessionID int64) (*access.Principal, error) {
+	var r sessionRow
+	err := db.Get(ctx, s.db, &r, s.sessions().Where("s.id = ?", sessionID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "load session")
+	}
+	// A locked screen or a password still to change shows no slides either.
+	if !s.live(r, s.now()) || r.LockedAt != nil || r.MustChange {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
 	}
 	p := &access.Principal{UserID: r.UserID, SessionID: r.ID, Username: r.Username, Name: r.Name}
 	if err := s.loadBindings(ctx, p); err != nil {

@@ -121,7 +121,7 @@ func (s *Service) previewRoutes(api *httpx.API, mux *http.ServeMux) {
 			Proto       string `header:"X-Forwarded-Proto"`
 		}) (*huma.StreamResponse, error) {
 			scheme := "http"
-			if httpx.TrustProxy && in.Proto == "https" {
+			if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
 				scheme = "https"
 			}
 			pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"os"
@@ -200,19 +201,45 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return &huma.StreamResponse{Body: func(hc huma.Context) {
 				defer r.Close()
-				ct := f.ContentType
-				// Never let an upload run as a page of this site.
-				if ct == "" || strings.Contains(ct, "html") || strings.Contains(ct, "javascript") || strings.Contains(ct, "svg") || strings.Contains(ct, "xml") {
-					ct = "application/octet-stream"
+				ct, inline := servedAs(f.ContentType)
+				disposition := "attachment"
+				if inline {
+					disposition = "inline"
 				}
 				hc.SetHeader("Content-Type", ct)
 				hc.SetHeader("Content-Length", strconv.FormatInt(f.Size, 10))
-				hc.SetHeader("Content-Disposition", "inline; filename*=UTF-8''"+urlEscape(f.Filename))
+				hc.SetHeader("Content-Disposition", disposition+"; filename*=UTF-8''"+urlEscape(f.Filename))
+				hc.SetHeader("X-Content-Type-Options", "nosniff")
 				hc.SetHeader("Cache-Control", "private, max-age=3600")
 				hc.SetHeader("Content-Security-Policy", "sandbox")
 				io.Copy(hc.BodyWriter(), r)
 			}}, nil
 		})
+}
+
+// inlineTypes are the stored types a browser may show in place: images it
+// decodes as pictures, PDF and plain text. SVG is left out: it runs scripts.
+var inlineTypes = map[string]bool{
+	"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true, "image/bmp": true,
+	"application/pdf": true, "text/plain": true,
+}
+
+// servedAs is the Content-Type a stored file is sent with, and whether it
+// may be shown inline. The uploader's type is the browser's claim: every
+// other type is downloaded, never rendered as a page of this site.
+func servedAs(stored string) (string, bool) {
+	mt, params, err := mime.ParseMediaType(stored)
+	if err != nil || !inlineTypes[mt] {
+		return "application/octet-stream", false
+	}
+	if mt == "text/plain" {
+		cs := strings.ToLower(params["charset"])
+		if cs == "" || strings.Trim(cs, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+			cs = "utf-8"
+		}
+		return "text/plain; charset=" + cs, true
+	}
+	return mt, true
 }
 
 func cleanName(name string) string {

@@ -64,12 +64,15 @@ func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source,
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &Server{tiles: ts, sign: signer{key: []byte("0123456789abcdef0123456789abcdef")}, now: time.Now, cache: map[int64]entry{},
+	s := &Server{tiles: ts, now: time.Now, cache: map[int64]entry{},
 		lookup: func(context.Context, int64) (entry, error) { return entry{path: path, viewable: true}, nil }}
+	// A granted slide as the tile requests find it: key and check remembered.
+	key := slideKey{ID: 1, Key: "30313233343536373839616263646566"}
+	s.keys.add(keyRing{Current: key})
+	s.grants.put(grantKey{slideID: 1, sessionID: 7, keyID: 1}, true, time.Now().Add(time.Hour))
 	mux := http.NewServeMux()
 	s.Mount(mux)
-	exp := time.Now().Add(time.Hour).Unix()
-	base := fmt.Sprintf("/api/slides/1/t/%d/%s/slide_files/", exp, s.sign.sign(1, 7, exp))
+	base := fmt.Sprintf("/api/slides/1/g/%s/slide_files/", signGrant(key, 1, 7))
 	src, release, err := ts.Acquire(path)
 	if err != nil {
 		b.Fatal(err)
@@ -78,7 +81,7 @@ func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source,
 }
 
 // BenchmarkTiles serves random Deep Zoom tiles in parallel through the
-// handler (signature check, slide lookup, pass-through of stored JPEG
+// handler (grant check, slide lookup, pass-through of stored JPEG
 // tiles), weighted as in bench/tiles: 40 % full resolution, then 25, 15,
 // 10, 5 % and 5 % over the lower levels. It reports tiles/s and latency.
 func BenchmarkTiles(b *testing.B) {

@@ -1,9 +1,10 @@
 // Package slideserver shows whole-slide images to those allowed to see
 // them. An authenticated, scope-checked call (GET /api/slides/{id}/viewer)
-// issues short-lived signed URLs; the Deep Zoom, IIIF, thumbnail, label and
-// download handlers behind them are plain net/http (OpenSeadragon sends no
-// custom headers), check only the signature and expiry, and serve from
-// tiles.Service with strong ETags and immutable caching.
+// grants the slide to the caller's session and returns URLs that carry the
+// signed grant; the Deep Zoom, IIIF, thumbnail, label and download handlers
+// behind them are plain net/http (OpenSeadragon sends no custom headers),
+// check the grant (grants.go) and serve from tiles.Service with strong
+// ETags and immutable caching.
 package slideserver
 
 import (
@@ -25,10 +26,6 @@ import (
 	"telepath/internal/upload"
 )
 
-// TTL is how long a signed URL lasts. Expiries are rounded up to the hour
-// so that URLs, and so the browser's cached tiles, stay the same for an hour.
-const TTL = 12 * time.Hour
-
 // entry is what the tile handlers need of a slide.
 type entry struct {
 	path     string // absolute; "" when the slide is not (or no longer) uploaded
@@ -39,25 +36,30 @@ type entry struct {
 
 // Server issues signed URLs and serves what they address.
 type Server struct {
-	db     *db.DB
-	up     *upload.Service
-	tiles  *tiles.Service
-	canSee upload.CaseAccess
-	sign   signer
-	now    func() time.Time
+	db       *db.DB
+	up       *upload.Service
+	tiles    *tiles.Service
+	canSee   upload.CaseAccess
+	sessions Sessions
+	now      func() time.Time
 
 	lookup func(ctx context.Context, id int64) (entry, error)
 	mu     sync.RWMutex
 	cache  map[int64]entry
+
+	grants grantCache
+	keys   keyCache
 }
 
-// New creates the server; canSee answers whether the caller may see a case.
-func New(ctx context.Context, d *db.DB, up *upload.Service, ts *tiles.Service, canSee upload.CaseAccess) (*Server, error) {
-	key, err := loadSecret(ctx, d)
+// New creates the server; canSee answers whether the caller may see a
+// case, sessions whether a session still lives.
+func New(ctx context.Context, d *db.DB, up *upload.Service, ts *tiles.Service, canSee upload.CaseAccess, sessions Sessions) (*Server, error) {
+	ring, err := loadKeys(ctx, d)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{db: d, up: up, tiles: ts, canSee: canSee, sign: signer{key}, now: time.Now, cache: map[int64]entry{}}
+	s := &Server{db: d, up: up, tiles: ts, canSee: canSee, sessions: sessions, now: time.Now, cache: map[int64]entry{}}
+	s.keys.add(ring)
 	s.lookup = func(ctx context.Context, id int64) (entry, error) {
 		sl, err := up.Load(ctx, id)
 		if err != nil {
@@ -126,7 +128,7 @@ type Viewer struct {
 	LabelURL     string    `json:"label_url" doc:"Label image, empty when the file has none"`
 	MacroURL     string    `json:"macro_url" doc:"Macro (overview) image, empty when the file has none"`
 	DownloadURL  string    `json:"download_url" doc:"The original file (Range requests supported)"`
-	ExpiresAt    time.Time `json:"expires_at" doc:"The URLs answer 403 after this"`
+	ExpiresAt    time.Time `json:"expires_at" doc:"The URLs answer 403 after this unless renewed (POST /api/slides/{id}/grant); they also stop when the session ends or the slide leaves the caller's scope"`
 }
 
 type viewRecord struct {
@@ -173,8 +175,23 @@ func (s *Server) Routes(api *httpx.API) {
 			if sl.Status != upload.StatusUploaded || s.up.FullPath(sl) == "" {
 				return nil, apperr.New(apperr.Conflict, "slide.not_uploaded")
 			}
-			base, exp := s.base("slides", in.ID, access.FromContext(ctx).UserID)
-			return httpx.OK(&Download{URL: base + "/download", Filename: sl.Filename, Filesize: sl.Filesize, SHA256: sl.SHA256, ExpiresAt: exp}), nil
+			g, err := s.grant(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(&Download{URL: g.URL + "/download", Filename: sl.Filename, Filesize: sl.Filesize, SHA256: sl.SHA256, ExpiresAt: g.ExpiresAt}), nil
+		})
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}/grant", ID: "slide-grant-renew", Tags: tags, Roles: access.Any,
+		Summary: "Renew the caller's grant of a slide: its signed URLs stay the same and last longer (the viewer calls it every few minutes while open)"},
+		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Grant], error) {
+			if _, err := s.visible(ctx, in.ID); err != nil {
+				return nil, err
+			}
+			g, err := s.grant(ctx, in.ID)
+			if err != nil {
+				return nil, err
+			}
+			return httpx.OK(g), nil
 		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}/view", ID: "slide-view", Tags: tags, Roles: access.Any,
 		Summary: "Record that the caller opened a slide (for not_view_count)"},
@@ -210,9 +227,11 @@ func (s *Server) Viewer(ctx context.Context, id int64) (*Viewer, error) {
 		return nil, apperr.New(apperr.Conflict, "slide.load_failed")
 	}
 	defer release()
-	p := access.FromContext(ctx)
-	base, exp := s.base("slides", id, p.UserID)
-	iiif, _ := s.base("iiif", id, p.UserID)
+	g, err := s.grant(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	base, iiif, exp := g.URL, g.IIIFURL, g.ExpiresAt
 	v := &Viewer{ID: sl.ID, Filename: sl.Filename, Format: sl.Format, Width: sl.Width, Height: sl.Height, Levels: sl.Levels,
 		MaxLevel: src.MaxLevel(), TileSize: src.TileSize(), MPP: sl.MPP, Objective: sl.Objective,
 		DZIURL: base + "/slide.dzi", IIIFURL: iiif + "/info.json", ThumbnailURL: base + "/thumbnail.jpg",
@@ -230,13 +249,6 @@ func (s *Server) Viewer(ctx context.Context, id int64) (*Viewer, error) {
 		}
 	}
 	return v, nil
-}
-
-// base is the signed prefix of a slide's URLs under /api/{kind}/ and its
-// expiry, rounded up to the hour so URLs stay the same for an hour.
-func (s *Server) base(kind string, id, userID int64) (string, time.Time) {
-	exp := s.now().Add(TTL).Truncate(time.Hour).Add(time.Hour).UTC()
-	return fmt.Sprintf("/api/%s/%d/t/%d/%s", kind, id, exp.Unix(), s.sign.sign(id, userID, exp.Unix())), exp
 }
 
 // Download is a signed link to a slide's original file.
@@ -285,8 +297,8 @@ func orUnknown(f string) string {
 
 // Mount registers the signed-URL handlers on mux.
 func (s *Server) Mount(mux *http.ServeMux) {
-	const sp = "/api/slides/{id}/t/{exp}/{sig}/"
-	const ip = "/api/iiif/{id}/t/{exp}/{sig}/"
+	const sp = "/api/slides/{id}/g/{grant}/"
+	const ip = "/api/iiif/{id}/g/{grant}/"
 	mux.HandleFunc("GET "+sp+"slide.dzi", s.signed(s.dzi))
 	mux.HandleFunc("GET "+sp+"slide_files/{level}/{tile}", s.signed(s.tile))
 	mux.HandleFunc("GET "+sp+"thumbnail.jpg", s.signed(s.thumbnail))
@@ -321,14 +333,14 @@ func (s *Server) signed(h handler) http.HandlerFunc {
 	}
 }
 
-// check verifies the signature and expiry and finds the slide's file.
+// check verifies the grant and finds the slide's file.
 func (s *Server) check(w http.ResponseWriter, r *http.Request) (entry, bool) {
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
 		fail(w, r, http.StatusNotFound, "error.not_found")
 		return entry{}, false
 	}
-	if _, ok := s.sign.verify(id, r.PathValue("exp"), r.PathValue("sig"), s.now()); !ok {
+	if !s.granted(r.Context(), id, r.PathValue("grant")) {
 		fail(w, r, http.StatusForbidden, "slide.link_expired")
 		return entry{}, false
 	}
@@ -448,11 +460,7 @@ func (s *Server) associated(name string) handler {
 
 func (s *Server) infoJSON(w http.ResponseWriter, r *http.Request, e entry, src *tiles.Source) {
 	base := strings.TrimSuffix(r.URL.Path, "/info.json")
-	scheme := "http"
-	if r.TLS != nil || (httpx.TrustProxy && r.Header.Get("X-Forwarded-Proto") == "https") {
-		scheme = "https"
-	}
-	b := s.tiles.InfoJSON(src, scheme+"://"+r.Host+base)
+	b := s.tiles.InfoJSON(src, httpx.Scheme(r)+"://"+r.Host+base)
 	h := w.Header()
 	h.Set("Content-Type", "application/ld+json")
 	h.Set("Cache-Control", "private, max-age=3600")

@@ -5,9 +5,11 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,72 +18,142 @@ import (
 	"telepath/internal/platform/db"
 )
 
-// secretKey is the settings row holding the tile URL signing key, shared
-// by every process on the database.
-const secretKey = "slide_url_secret"
+// keysSetting is the settings row holding the signing keys of slide URLs,
+// shared by every process on the database: the current key signs, the
+// current and the previous one are accepted. Rotating makes a new current
+// key; URLs signed with the key before the previous one stop working.
+const keysSetting = "slide_url_keys"
 
-// loadSecret returns the signing key, creating it on first use.
-func loadSecret(ctx context.Context, d *db.DB) ([]byte, error) {
-	b := make([]byte, 32)
-	rand.Read(b)
-	v, _ := json.Marshal(hex.EncodeToString(b))
-	if _, err := db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
-		Values(secretKey, string(v), time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING")); err != nil {
-		return nil, fmt.Errorf("slide url secret: %w", err)
-	}
-	var stored string
-	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", secretKey)); err != nil {
-		return nil, fmt.Errorf("slide url secret: %w", err)
-	}
-	var h string
-	if err := json.Unmarshal([]byte(stored), &h); err != nil {
-		return nil, fmt.Errorf("slide url secret: %w", err)
-	}
-	key, err := hex.DecodeString(h)
-	if err != nil || len(key) < 16 {
-		return nil, fmt.Errorf("slide url secret: bad value")
-	}
-	return key, nil
+// slideKey is one signing key; IDs grow by one at each rotation.
+type slideKey struct {
+	ID  int    `json:"id"`
+	Key string `json:"key"` // hex
 }
 
-// signer makes and checks the signature segment of tile URLs:
-// "<user id>.<base64url of HMAC-SHA256(slide id, user id, expiry)[:18]>".
-type signer struct{ key []byte }
+type keyRing struct {
+	Current  slideKey  `json:"current"`
+	Previous *slideKey `json:"previous,omitempty"`
+}
 
-func (s signer) mac(slideID, userID, exp int64) []byte {
-	m := hmac.New(sha256.New, s.key)
+// accepts reports whether URLs signed with key id are still good.
+func (k keyRing) accepts(id int) bool {
+	return id == k.Current.ID || (k.Previous != nil && id == k.Previous.ID)
+}
+
+func newKey(id int) slideKey {
+	b := make([]byte, 32)
+	rand.Read(b)
+	return slideKey{ID: id, Key: hex.EncodeToString(b)}
+}
+
+// loadKeys returns the key ring, creating it on first use.
+func loadKeys(ctx context.Context, d *db.DB) (keyRing, error) {
+	ring, _, err := readKeys(ctx, d)
+	if errors.Is(err, sql.ErrNoRows) {
+		v, _ := json.Marshal(keyRing{Current: newKey(1)})
+		if _, err := db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
+			Values(keysSetting, string(v), time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING")); err != nil {
+			return keyRing{}, fmt.Errorf("slide url keys: %w", err)
+		}
+		ring, _, err = readKeys(ctx, d)
+	}
+	return ring, err
+}
+
+func readKeys(ctx context.Context, d *db.DB) (keyRing, string, error) {
+	var stored string
+	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keysSetting)); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return keyRing{}, "", err
+		}
+		return keyRing{}, "", fmt.Errorf("slide url keys: %w", err)
+	}
+	var ring keyRing
+	if err := json.Unmarshal([]byte(stored), &ring); err != nil || ring.Current.ID <= 0 {
+		return keyRing{}, "", fmt.Errorf("slide url keys: bad value")
+	}
+	return ring, stored, nil
+}
+
+// RotateKey makes a new current signing key for slide URLs; the one it
+// replaces is still accepted, the one before that no longer. Every process
+// sees the change within seconds. It returns the new key's id.
+func RotateKey(ctx context.Context, d *db.DB) (int, error) {
+	for range 5 {
+		ring, stored, err := readKeys(ctx, d)
+		if errors.Is(err, sql.ErrNoRows) {
+			if ring, err = loadKeys(ctx, d); err == nil {
+				_, stored, err = readKeys(ctx, d)
+			}
+		}
+		if err != nil {
+			return 0, err
+		}
+		prev := ring.Current
+		next := keyRing{Current: newKey(prev.ID + 1), Previous: &prev}
+		v, _ := json.Marshal(next)
+		// Compare-and-set: a concurrent rotation makes this one start over.
+		res, err := db.Exec(ctx, d, d.Builder().Update("settings").Set("value", string(v)).Set("updated_at", time.Now().UTC()).
+			Where("key = ? AND value = ?", keysSetting, stored))
+		if err != nil {
+			return 0, fmt.Errorf("rotate slide url key: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return next.Current.ID, nil
+		}
+	}
+	return 0, fmt.Errorf("rotate slide url key: concurrent rotations")
+}
+
+// grantToken is the opaque path segment of a grant's URLs:
+// "<key id>.<session id>.<base64url of HMAC-SHA256(key id, slide id, session id)[:18]>".
+type grantToken struct {
+	keyID     int
+	sessionID int64
+}
+
+func grantMAC(key []byte, keyID int, slideID, sessionID int64) []byte {
+	m := hmac.New(sha256.New, key)
 	var buf [64]byte
-	b := strconv.AppendInt(buf[:0], slideID, 10)
+	b := append(buf[:0], "grant|"...)
+	b = strconv.AppendInt(b, int64(keyID), 10)
 	b = append(b, '|')
-	b = strconv.AppendInt(b, userID, 10)
+	b = strconv.AppendInt(b, slideID, 10)
 	b = append(b, '|')
-	b = strconv.AppendInt(b, exp, 10)
+	b = strconv.AppendInt(b, sessionID, 10)
 	m.Write(b)
 	return m.Sum(nil)[:18]
 }
 
-func (s signer) sign(slideID, userID, exp int64) string {
-	return strconv.FormatInt(userID, 10) + "." + base64.RawURLEncoding.EncodeToString(s.mac(slideID, userID, exp))
+func signGrant(k slideKey, slideID, sessionID int64) string {
+	key, _ := hex.DecodeString(k.Key)
+	return strconv.Itoa(k.ID) + "." + strconv.FormatInt(sessionID, 10) + "." +
+		base64.RawURLEncoding.EncodeToString(grantMAC(key, k.ID, slideID, sessionID))
 }
 
-// verify checks sig for slideID and expiry exp (unix seconds) at now; it
-// returns the user the URL was issued to.
-func (s signer) verify(slideID int64, expText, sig string, now time.Time) (userID int64, ok bool) {
-	exp, err := strconv.ParseInt(expText, 10, 64)
-	if err != nil || exp < now.Unix() {
-		return 0, false
+// parseGrant checks the signature of tok for slideID with keyOf (the key
+// of an id, nil when unknown); it says nothing yet of the grant's validity.
+func parseGrant(tok string, slideID int64, keyOf func(id int) []byte) (grantToken, bool) {
+	k, rest, ok1 := strings.Cut(tok, ".")
+	sess, mac, ok2 := strings.Cut(rest, ".")
+	if !ok1 || !ok2 || len(mac) != 24 {
+		return grantToken{}, false
 	}
-	u, m, found := strings.Cut(sig, ".")
-	if !found || len(m) != 24 {
-		return 0, false
+	keyID, err1 := strconv.Atoi(k)
+	sessionID, err2 := strconv.ParseInt(sess, 10, 64)
+	if err1 != nil || err2 != nil || keyID <= 0 || sessionID <= 0 {
+		return grantToken{}, false
 	}
-	userID, err = strconv.ParseInt(u, 10, 64)
-	if err != nil || userID <= 0 {
-		return 0, false
+	key := keyOf(keyID)
+	if key == nil {
+		return grantToken{}, false
 	}
 	var got [18]byte
-	if n, err := base64.RawURLEncoding.Decode(got[:], []byte(m)); err != nil || n != 18 {
-		return 0, false
+	if n, err := base64.RawURLEncoding.Decode(got[:], []byte(mac)); err != nil || n != 18 {
+		return grantToken{}, false
 	}
-	return userID, hmac.Equal(got[:], s.mac(slideID, userID, exp))
+	if !hmac.Equal(got[:], grantMAC(key, keyID, slideID, sessionID)) {
+		return grantToken{}, false
+	}
+	return grantToken{keyID: keyID, sessionID: sessionID}, true
 }

@@ -1,35 +1,64 @@
 package slideserver
 
 import (
-	"strconv"
+	"context"
+	"encoding/hex"
 	"testing"
-	"time"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/db/dbtest"
 )
 
-func TestSigner(t *testing.T) {
-	s := signer{key: []byte("0123456789abcdef0123456789abcdef")}
-	now := time.Unix(1_800_000_000, 0)
-	exp := now.Add(time.Hour).Unix()
-	sig := s.sign(5, 9, exp)
-	e := strconv.FormatInt(exp, 10)
-	if u, ok := s.verify(5, e, sig, now); !ok || u != 9 {
-		t.Fatalf("valid signature refused: %v %d", ok, u)
+func TestGrantSignature(t *testing.T) {
+	k1, k2 := newKey(1), newKey(2)
+	keyOf := func(id int) []byte {
+		for _, k := range []slideKey{k1, k2} {
+			if k.ID == id {
+				b, _ := hex.DecodeString(k.Key)
+				return b
+			}
+		}
+		return nil
 	}
+	tok := signGrant(k1, 5, 9)
+	if g, ok := parseGrant(tok, 5, keyOf); !ok || g.sessionID != 9 || g.keyID != 1 {
+		t.Fatalf("valid grant refused: %v %+v", ok, g)
+	}
+	forged := signGrant(slideKey{ID: 1, Key: k2.Key}, 5, 9)
 	for name, c := range map[string]struct {
-		id       int64
-		exp, sig string
-		at       time.Time
+		tok string
+		id  int64
 	}{
-		"expired":     {5, e, sig, now.Add(2 * time.Hour)},
-		"other slide": {6, e, sig, now},
-		"other user":  {5, e, "8" + sig[1:], now},
-		"later exp":   {5, strconv.FormatInt(exp+3600, 10), sig, now},
-		"garbage":     {5, e, "x", now},
-		"bad exp":     {5, "soon", sig, now},
-		"other key":   {5, e, signer{key: []byte("another key of thirty-two bytes!")}.sign(5, 9, exp), now},
+		"other slide":   {tok, 6},
+		"other session": {"1.8" + tok[3:], 5},
+		"other key id":  {"2" + tok[1:], 5},
+		"unknown key":   {"3" + tok[1:], 5},
+		"wrong key":     {forged, 5},
+		"garbage":       {"x", 5},
+		"short":         {tok[:len(tok)-1], 5},
 	} {
-		if _, ok := s.verify(c.id, c.exp, c.sig, c.at); ok {
+		if _, ok := parseGrant(c.tok, c.id, keyOf); ok {
 			t.Errorf("%s: accepted", name)
 		}
 	}
+}
+
+// Rotating keeps the replaced key accepted and drops the one before it.
+func TestRotateKey(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, conn *db.DB) {
+		ctx := context.Background()
+		ring, err := loadKeys(ctx, conn)
+		if err != nil || ring.Current.ID != 1 || ring.Previous != nil {
+			t.Fatalf("first ring: %+v %v", ring, err)
+		}
+		for want := 2; want <= 3; want++ {
+			if id, err := RotateKey(ctx, conn); err != nil || id != want {
+				t.Fatalf("rotate: %d %v", id, err)
+			}
+		}
+		ring, _ = loadKeys(ctx, conn)
+		if !ring.accepts(3) || !ring.accepts(2) || ring.accepts(1) {
+			t.Fatalf("after two rotations: %+v", ring)
+		}
+	})
 }

@@ -109,7 +109,7 @@ func (s *Service) Handler() (http.Handler, error) {
 		Cors:                       &tusd.CorsConfig{Disable: true}, // the app is same-origin
 		NotifyUploadProgress:       true,
 		UploadProgressInterval:     2 * time.Second,
-		RespectForwardedHeaders:    httpx.TrustProxy,
+		RespectForwardedHeaders:    true, // httpx.Wrap drops them unless a trusted proxy sent them
 		Logger:                     expslog.New(expslog.NewTextHandler(os.Stderr, &expslog.HandlerOptions{Level: expslog.LevelError})),
 		PreUploadCreateCallback:    s.preCreate,
 		PreFinishResponseCallback:  s.finished,

@@ -4,11 +4,14 @@ import { session } from './lib/session';
 import { App } from './app/App';
 import './app/global.css';
 
-// A token given in the query replaces the stored one (spec 1 §4), then leaves the URL.
+// A token given in the query signs this tab in (spec 1 §4), then leaves the URL. When someone
+// else is signed in already, the app asks first (features/auth/TokenHandoff).
 const url = new URL(window.location.href);
 const queryToken = url.searchParams.get('token');
 if (queryToken) {
-  session.adoptToken(queryToken);
+  const current = session.token();
+  if (!current || current === queryToken) session.adoptToken(queryToken);
+  else session.offerToken(queryToken);
   url.searchParams.delete('token');
   window.history.replaceState(null, '', url.pathname + url.search + url.hash);
 }

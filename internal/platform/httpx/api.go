@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
 	"telepath/internal/platform/access"
+	"telepath/internal/platform/apidocs"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/i18n"
 )
@@ -41,13 +42,14 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	cfg := huma.DefaultConfig("Telepath API", "1.0.0")
 	cfg.Info.Description = "Remote pathology consultation. Send `Authorization: Bearer <token>` and `user-language: zh-CN|en-US`."
 	cfg.OpenAPIPath = "/api/openapi"
-	cfg.DocsPath = "/api/docs"
+	cfg.DocsPath = "" // served from the binary below, not from a CDN
 	cfg.SchemasPath = "/api/schemas"
 	cfg.CreateHooks = nil // no $schema links in responses
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer"},
 	}
 	a := &API{API: humago.New(mux, cfg), auth: auth, denied: denied}
+	apidocs.Mount(mux, "/api/docs", "/api/openapi.yaml", cfg.Info.Title+" Reference")
 	a.UseMiddleware(a.authenticate)
 	return a
 }
@@ -103,7 +105,11 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 			read = startRead(r.Read, in)
 			ctx = context.WithValue(ctx, readKey, read)
 		}
-		out, err := h(ctx, in)
+		err := checkForm(ctx, in)
+		var out *O
+		if err == nil {
+			out, err = h(ctx, in)
+		}
 		if read != nil {
 			read.Err = err
 			a.reads.RecordRead(ctx, *read)

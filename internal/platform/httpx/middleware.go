@@ -4,10 +4,10 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -27,39 +27,11 @@ var (
 	}, []string{"route"})
 )
 
-// TrustProxy makes ClientIP believe X-Forwarded-For (behind a load balancer).
-var TrustProxy bool
-
-// ClientIP returns the caller's address.
-func ClientIP(r *http.Request) string {
-	if TrustProxy {
-		if f := r.Header.Get("X-Forwarded-For"); f != "" {
-			for i := 0; i < len(f); i++ {
-				if f[i] == ',' {
-					return f[:i]
-				}
-			}
-			return f
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
-
 func metaOf(ctx huma.Context) access.Meta {
-	host, _, err := net.SplitHostPort(ctx.RemoteAddr())
-	if err != nil {
-		host = ctx.RemoteAddr()
+	if m := access.MetaFrom(ctx.Context()); m.IP != "" {
+		return m
 	}
-	if TrustProxy {
-		if f := ctx.Header("X-Forwarded-For"); f != "" {
-			host = f
-		}
-	}
-	return access.Meta{IP: host, UserAgent: ctx.Header("User-Agent"), RequestID: ctx.Header("X-Request-Id")}
+	return access.Meta{IP: hostOf(ctx.RemoteAddr()), UserAgent: ctx.Header("User-Agent"), RequestID: ctx.Header("X-Request-Id")}
 }
 
 type statusWriter struct {
@@ -90,24 +62,36 @@ func (w *statusWriter) Flush() {
 
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// Wrap adds request ids, recovery, security headers, access logs and
-// metrics around every request. Logs never contain query strings or bodies:
-// they may hold tokens and patient data.
-func Wrap(next http.Handler, log *slog.Logger) http.Handler {
+// Edge is the operator's policy for what arrives at the door.
+type Edge struct {
+	Proxies Proxies
+}
+
+// Wrap adds request ids, the caller's address, recovery, security headers,
+// access logs and metrics around every request. Logs never contain query
+// strings or bodies: they may hold tokens and patient data.
+func Wrap(next http.Handler, log *slog.Logger, edge Edge) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
-		if id == "" || len(id) > 64 {
+		if id == "" || len(id) > 64 || strings.Trim(id, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.:") != "" {
 			b := make([]byte, 8)
 			rand.Read(b)
 			id = hex.EncodeToString(b)
 			r.Header.Set("X-Request-Id", id)
 		}
+		ip, viaProxy := edge.Proxies.client(r)
+		if !viaProxy {
+			for _, name := range forwarded {
+				r.Header.Del(name)
+			}
+		}
+		// The user agent is stored with sessions and audit records: as valid text.
+		ua := strings.ToValidUTF8(r.UserAgent(), "\uFFFD")
+		r = r.WithContext(access.WithMeta(r.Context(), access.Meta{IP: ip, UserAgent: ua, RequestID: id}))
 		h := w.Header()
 		h.Set("X-Request-Id", id)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "same-origin")
-		h.Set("X-Frame-Options", "SAMEORIGIN")
+		securityHeaders(h, r.URL.Path)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
@@ -129,6 +113,10 @@ func Wrap(next http.Handler, log *slog.Logger) http.Handler {
 				log.Debug("request", "request_id", id, "method", r.Method, "route", route, "status", sw.status, "ms", d.Milliseconds())
 			}
 		}()
+		if badRequestText(r) {
+			writeBadText(sw, r)
+			return
+		}
 		next.ServeHTTP(sw, r)
 	})
 }

@@ -13,6 +13,8 @@ export interface SessionState {
 
 const listeners = new Set<() => void>();
 let state: SessionState = read();
+/** A token from the URL that waits for the user's word before it replaces a signed-in session. */
+let offered: string | null = null;
 
 function read(): SessionState {
   const id = storage.get('userId');
@@ -43,6 +45,15 @@ export const session = {
     storage.set('token', token, false);
     storage.remove('userId');
     emit();
+  },
+  /** Holds a token from the URL while another user is signed in; takeOffer() hands it over once. */
+  offerToken(token: string) {
+    offered = token;
+  },
+  takeOffer(): string | null {
+    const t = offered;
+    offered = null;
+    return t;
   },
   setUserId(id: number) {
     const persistent = (() => {

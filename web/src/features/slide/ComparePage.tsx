@@ -28,7 +28,7 @@ interface Pane {
 
 function ComparePane({ id, onViewer, onEnter }: { id: number; onViewer: (id: number, p: Pane | null) => void; onEnter: () => void }) {
   const { t } = useTranslation();
-  const info = useViewerInfo(id);
+  const info = useViewerInfo(id, { live: true });
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const objective = info.data ? effectiveObjective(info.data.objective, info.data.mpp) : 40;
   useEffect(() => {

@@ -54,7 +54,7 @@ export default function SlideViewerPage() {
   const slideId = Number(params.slideId);
   const caseId = Number(search.get('case')) || null;
   const bench = Math.min(20000, Number(search.get('bench')) || 0);
-  const info = useViewerInfo(Number.isInteger(slideId) && slideId > 0 ? slideId : null);
+  const info = useViewerInfo(Number.isInteger(slideId) && slideId > 0 ? slideId : null, { live: true });
 
   const [viewer, setViewer] = useState<Viewer | null>(null);
   const [adjust, setAdjust] = useState<Adjustments>(DEFAULT_ADJUST);

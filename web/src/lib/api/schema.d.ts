@@ -3269,6 +3269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/slides/{id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the caller's grant of a slide: its signed URLs stay the same and last longer (the viewer calls it every few minutes while open)
+         * @description Roles: *
+         */
+        post: operations["slide-grant-renew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/{id}/view": {
         parameters: {
             query?: never;
@@ -3973,6 +3993,9 @@ export interface components {
         DataFileBody: {
             data: components["schemas"]["File"];
         };
+        DataGrantBody: {
+            data: components["schemas"]["Grant"];
+        };
         DataHospitalBody: {
             data: components["schemas"]["Hospital"];
         };
@@ -4437,6 +4460,17 @@ export interface components {
             reason?: string;
             /** @enum {string} */
             result?: "consistent" | "minor_difference" | "major_difference";
+        };
+        Grant: {
+            /**
+             * Format: date-time
+             * @description Renew before this; the URLs stay the same
+             */
+            expires_at: string;
+            /** @description Prefix of the IIIF URLs (…/info.json) */
+            iiif_url: string;
+            /** @description Prefix of the Deep Zoom, thumbnail, label, macro and download URLs (…/slide.dzi) */
+            url: string;
         };
         Handover: {
             /** Format: int64 */
@@ -5629,7 +5663,7 @@ export interface components {
             dzi_url: string;
             /**
              * Format: date-time
-             * @description The URLs answer 403 after this
+             * @description The URLs answer 403 after this unless renewed (POST /api/slides/{id}/grant); they also stop when the session ends or the slide leaves the caller's scope
              */
             expires_at: string;
             filename: string;
@@ -12002,6 +12036,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataDownloadBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "slide-grant-renew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGrantBody"];
                 };
             };
             /** @description Error */

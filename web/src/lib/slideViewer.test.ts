@@ -1,0 +1,33 @@
+import { QueryClient } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renewGrant, viewerKey, type ViewerInfo } from './slideViewer';
+
+const post = vi.fn();
+vi.mock('./api/client', () => ({ api: { POST: (...a: unknown[]) => post(...a) } }));
+
+const info = { dzi_url: '/api/slides/7/g/1.5.abc/slide.dzi', expires_at: '2026-01-01T00:00:00Z' } as ViewerInfo;
+const reply = (url: string) => ({ data: { data: { url, iiif_url: '', expires_at: '2026-01-01T00:10:00Z' } }, response: new Response() });
+
+describe('renewGrant', () => {
+  let qc: QueryClient;
+  beforeEach(() => {
+    qc = new QueryClient();
+    qc.setQueryData(viewerKey(7), info);
+    post.mockReset();
+  });
+  it('keeps the URLs and moves the expiry when the grant is the same', async () => {
+    post.mockResolvedValue(reply('/api/slides/7/g/1.5.abc'));
+    await renewGrant(qc, 7);
+    expect(qc.getQueryData<ViewerInfo>(viewerKey(7))).toEqual({ ...info, expires_at: '2026-01-01T00:10:00Z' });
+  });
+  it('refetches the viewer when the server signs with a new key', async () => {
+    post.mockResolvedValue(reply('/api/slides/7/g/2.5.xyz'));
+    await renewGrant(qc, 7);
+    expect(qc.getQueryState(viewerKey(7))?.isInvalidated).toBe(true);
+  });
+  it('leaves everything as it was when the renewal fails', async () => {
+    post.mockResolvedValue({ error: { message: 'gone' }, response: new Response(null, { status: 401 }) });
+    await renewGrant(qc, 7);
+    expect(qc.getQueryData(viewerKey(7))).toBe(info);
+  });
+});
