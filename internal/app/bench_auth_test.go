@@ -14,6 +14,7 @@ import (
 	"telepath/internal/app"
 	"telepath/internal/auth"
 	"telepath/internal/platform/db"
+	"telepath/internal/platform/httpx"
 )
 
 // BenchmarkPasswordGuessing drives wrong passwords at sign-in, screen-unlock
@@ -31,7 +32,7 @@ func BenchmarkPasswordGuessing(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/clients=%d", target, clients), func(b *testing.B) {
 				e := newEnvTB(b, db.SQLite, func(c *app.Config) {
 					c.Auth.LoginPerMinute = auth.DefaultConfig().LoginPerMinute
-					c.TrustProxy = true
+					c.Proxies, _ = httpx.ParseProxies("1", "")
 				})
 				token := ""
 				if target != "login" {
