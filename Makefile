@@ -37,7 +37,7 @@ test-go: web/dist/index.html
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.stamp
-	cd web && $(NPM) run typecheck && $(NPM) test
+	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 e2e/node_modules/.stamp: e2e/package.json e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund

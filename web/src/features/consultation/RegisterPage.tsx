@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Checkbox, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Space, Spin, Switch, Tooltip, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined, NumberOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -104,7 +104,7 @@ export default function RegisterPage() {
   const gender = Form.useWatch('gender', form);
   const experts = useCenterExperts(centerId);
   const expertSelect = hospital.data?.expert_select ?? 0;
-  const centers = hospital.data?.centers ?? info.data?.centers ?? [];
+  const centers = useMemo(() => hospital.data?.centers ?? info.data?.centers ?? [], [hospital.data, info.data]);
   const [numbering, setNumbering] = useState(false);
   const locked = !!id && !!detail.data && !(detail.data.actions ?? []).includes('update');
 

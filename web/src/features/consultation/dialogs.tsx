@@ -215,7 +215,7 @@ export function ChargeModal({ open, title, okText, onCancel, onOk }: ChargeProps
       setError('');
     }
   }, [open]);
-  const rows = items.data ?? [];
+  const rows = useMemo(() => items.data ?? [], [items.data]);
   const total = useMemo(() => rows.reduce((s, i) => s + (qty[i.id] ?? 0) * i.price, 0), [rows, qty]);
   const chosen = Object.entries(qty).filter(([, q]) => q > 0).map(([id, q]) => ({ item_id: Number(id), quantity: q }));
   const submit = async () => {

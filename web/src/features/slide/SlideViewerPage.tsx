@@ -188,7 +188,7 @@ export default function SlideViewerPage() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [viewer, active, selectedId, selectTool, toggleFullscreen]);
+  }, [viewer, active, selectedId, selectTool, toggleFullscreen, setAnnotations]);
 
   const onFinish = useCallback(
     (d: Draft) => {
@@ -198,7 +198,7 @@ export default function SlideViewerPage() {
       }
       setForm({ draft: d });
     },
-    [color],
+    [color, setAnnotations],
   );
 
   const saveForm = (v: LabelValues) => {
