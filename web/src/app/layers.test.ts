@@ -28,7 +28,9 @@ describe('layers (ESLint import/no-restricted-paths)', () => {
   });
 
   it('entities, components and lib do not import upwards', async () => {
-    expect(await layerErrors('src/components/ui/Fixture.tsx', '../../features/diagnosis/api')).toHaveLength(1);
+    expect(await layerErrors('src/entities/case/Fixture.tsx', '../../features/diagnosis/api')).toHaveLength(1);
+    expect(await layerErrors('src/entities/case/Fixture.tsx', '../org/api')).toEqual([]);
+    expect(await layerErrors('src/components/ui/Fixture.tsx', '../../entities/case/api')).toHaveLength(1);
     expect(await layerErrors('src/lib/Fixture.ts', '../features/diagnosis/api')).toHaveLength(1);
     expect(await layerErrors('src/features/shell/Fixture.tsx', '../../app/router')).toHaveLength(1);
   });

@@ -11,7 +11,8 @@ import { useAuthInfo } from '../../lib/appData';
 import { hasRole } from '../../lib/access';
 import { ApiError } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { fetchNotViewed, previewReport, saveDraft, useCase, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
+import { useCase } from '../../entities/case/api';
+import { fetchNotViewed, previewReport, saveDraft, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis, type Template } from './api';
 import { ReplyBox } from './InvitationsPage';
 import { availableActions, canEdit, inHesitation, latestNormal, supplementActions, workingSupplement, type SupplementAction, type WorkAction } from './actions';
 import { pickDraft, useDraft, EMPTY_DRAFT } from './useDraft';
@@ -19,7 +20,7 @@ import { CaseInfo } from './CaseInfo';
 import { ActionDialog, type DialogKind, type DialogValues } from './dialogs';
 import { ActionBar } from './ActionBar';
 import { DiagnosisFields, SupplementStatusTag, VersionList, fieldMax } from './DiagnosisForm';
-import { StatusLabelTag, TimingBadge } from './tags';
+import { CaseStatusTag, TimingTag } from '../../entities/case/tags';
 import { TemplatePicker } from './TemplatePicker';
 import { TermPicker } from './TermPicker';
 import { useCaretInsert } from './useCaretInsert';
@@ -345,8 +346,8 @@ export default function DiagnosisItemPage() {
           <Typography.Text type="secondary" className="tp-mono">
             {d.consult_no}
           </Typography.Text>
-          <StatusLabelTag label={d.status_label} />
-          <TimingBadge timing={d.timing} timeoutAt={d.timeout_at} />
+          <CaseStatusTag label={d.status_label} />
+          <TimingTag timing={d.timing} timeoutAt={d.timeout_at} />
           {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
           {staffView && d.expert_name && (
             <Tag bordered={false} color="blue" data-testid="case-expert">

@@ -7,7 +7,7 @@ import { session } from '../../lib/session';
 import { languageStore } from '../../lib/prefs';
 import { listResult } from '../../lib/api/list';
 import type { ApiBody, ApiData } from '../../lib/api/types';
-import type { ApiListQuery } from '../../lib/list/query';
+import { withParams, type ApiListQuery } from '../../lib/list/query';
 import type { CountQuery } from '../../components/ui/list/types';
 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
@@ -65,10 +65,7 @@ export const fetchAdvice = (kind: AdviceKind) => async (query: ApiListQuery) =>
 export const countAdvice = (kind: AdviceKind) => async (query: CountQuery) =>
   unwrap(await api.GET('/api/consultation/advice_list/count', { params: { query: withKind(query, kind) } }));
 
-function withKind<Q extends { params?: string }>(q: Q, kind: AdviceKind): Q {
-  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), kind };
-  return { ...q, params: JSON.stringify(params) };
-}
+const withKind = <Q extends { params?: string }>(q: Q, kind: AdviceKind): Q => withParams(q, { kind });
 
 export function useSiteAdviceActions() {
   return {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CenterInput } from '../../lib/api/types';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCenterOptions } from '../../lib/orgOptions';
+import { useCenterOptions } from '../../entities/org/options';
 import { useCenter, useSaveCenter } from './api';
 
 export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number | null; open: boolean; parentId?: number; onClose: () => void }) {

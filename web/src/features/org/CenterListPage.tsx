@@ -9,7 +9,8 @@ import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
 import { StatusTag } from '../../components/ui/StatusTag';
 import { useConfirmDelete } from '../../components/ui/useConfirm';
-import { centerKeys, countCenters, fetchCenters, useDeleteCenter } from './api';
+import { centerKeys } from '../../entities/org/api';
+import { countCenters, fetchCenters, useDeleteCenter } from './api';
 import { CenterFormDrawer } from './CenterFormDrawer';
 
 const TREE = { id: 'id', parent: 'parent_id', column: 'name' } as const;

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { HospitalInput } from '../../lib/api/types';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCenterOptions } from '../../lib/orgOptions';
-import { useHospital, useSaveHospital } from './api';
+import { useCenterOptions } from '../../entities/org/options';
+import { useHospital } from '../../entities/org/api';
+import { useSaveHospital } from './api';
 import { SITE_INFO_DEFAULTS, SiteInfoFields, completeSiteInfo } from './siteInfoFields';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;

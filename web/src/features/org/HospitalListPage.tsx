@@ -9,8 +9,9 @@ import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
 import { StatusTag } from '../../components/ui/StatusTag';
 import { useConfirmDelete } from '../../components/ui/useConfirm';
-import { useCenterOptions } from '../../lib/orgOptions';
-import { countHospitals, fetchHospitals, hospitalKeys, useDeleteHospital } from './api';
+import { useCenterOptions } from '../../entities/org/options';
+import { hospitalKeys } from '../../entities/org/api';
+import { countHospitals, fetchHospitals, useDeleteHospital } from './api';
 import { HospitalFormDrawer } from './HospitalFormDrawer';
 import { BindCentersModal } from './BindCentersModal';
 

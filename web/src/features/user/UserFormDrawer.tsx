@@ -5,7 +5,7 @@ import { FormDrawer } from '../../components/ui/FormDrawer';
 import { PasswordHint, passwordRules } from '../../components/ui/PasswordHint';
 import { useApiError } from '../../components/ui/useApiError';
 import { useRoles, useRoleLabel } from '../../lib/appData';
-import { useCenterOptions, useHospitalOptions } from '../../lib/orgOptions';
+import { useCenterOptions, useHospitalOptions } from '../../entities/org/options';
 import { useSaveUser, useUser, type UserFormValues } from './api';
 import { configsToText, isJsonObjectText, textToConfigs, type RoleConfigs } from './roleConfig';
 
