@@ -17,7 +17,7 @@ async function layerErrors(path: string, spec: string): Promise<string[]> {
 describe('layers (ESLint import/no-restricted-paths)', () => {
   it('a feature may not import another feature', async () => {
     expect(await layerErrors('src/features/consultation/Fixture.tsx', '../diagnosis/api')).toEqual([expect.stringContaining('features never import each other')]);
-    expect(await layerErrors('src/features/upload/Fixture.tsx', '../org/api')).toHaveLength(1);
+    expect(await layerErrors('src/features/diagnosis/workspace/Fixture.tsx', '../../consultation/api')).toHaveLength(1);
   });
 
   it('a feature imports its own files, entities, components and lib', async () => {
