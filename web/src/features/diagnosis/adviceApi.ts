@@ -5,6 +5,7 @@ import { api } from '../../lib/api/client';
 import { toApiError, unwrap } from '../../lib/api/errors';
 import { session } from '../../lib/session';
 import { languageStore } from '../../lib/prefs';
+import { downloadBlob } from '../../lib/download';
 import { listResult } from '../../lib/api/list';
 import type { ApiBody, ApiData } from '../../lib/api/types';
 import { withParams, type ApiListQuery } from '../../lib/list/query';
@@ -107,12 +108,5 @@ export async function exportAdvice(kind: AdviceKind, query: Partial<ApiListQuery
   const path = kind === 'special' ? 'advice_list' : 'doctor_advice_list';
   const res = await fetch(`/api/consultation/${path}/export?${qs}`, { headers });
   if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null), res.statusText);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(await res.blob(), filename);
 }
