@@ -18,8 +18,11 @@ build: $(BIN)
 $(BIN): web/dist/index.html $(shell find cmd internal migrations -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/telepath
 
+# npm packages may ship Go sources (flatted, under ESLint, does): a go.mod in
+# node_modules makes it a module of its own, so ./... never builds or vets them.
 web/node_modules/.stamp: web/package.json web/package-lock.json
 	cd web && $(NPM) ci --no-audit --no-fund
+	printf 'module telepath/web/node_modules\n' > web/node_modules/go.mod
 	touch $@
 
 web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
@@ -37,7 +40,7 @@ test-go: web/dist/index.html
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.stamp
-	cd web && $(NPM) run typecheck && $(NPM) test
+	cd web && $(NPM) run typecheck && $(NPM) run lint && $(NPM) test
 
 e2e/node_modules/.stamp: e2e/package.json e2e/package-lock.json
 	cd e2e && $(NPM) ci --no-audit --no-fund

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
-import { Button, Drawer, Form, Space, Spin, type FormInstance } from 'antd';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { App, Button, Drawer, Form, Space, Spin, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useApiError } from './useApiError';
 
 interface Props<V> {
   title: string;
@@ -44,4 +45,53 @@ export function FormDrawer<V>({ title, open, form, loading, saving, width = 560,
       </Spin>
     </Drawer>
   );
+}
+
+interface RecordDrawerOptions<V, R, B> {
+  open: boolean;
+  /** The record edited, or null to create one. */
+  id: number | null;
+  /** The record's query (enabled while the drawer is open). */
+  record: { data?: R; isLoading: boolean };
+  /** The values of a new record. */
+  defaults: Partial<V>;
+  /** The form values of a loaded record (the record itself by default). */
+  fromRecord?: (r: R) => Partial<V>;
+  save: { mutate: (body: B, on: { onSuccess: () => void; onError: (e: unknown) => void }) => void; isPending: boolean };
+  /** The body sent for the form values (the values themselves by default). */
+  toBody?: (v: V) => B;
+  onClose: () => void;
+}
+
+/**
+ * The create/edit flow of a FormDrawer over one record: the form is filled when
+ * the drawer opens (defaults, or the record once loaded); a save says so and
+ * closes, a refusal puts the server's field errors on their fields.
+ */
+export function useRecordDrawer<V, R = V, B = V>({ open, id, record, defaults, fromRecord, save, toBody, onClose }: RecordDrawerOptions<V, R, B>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const showError = useApiError();
+  const [form] = Form.useForm<V>();
+  const fill = useRef({ defaults, fromRecord });
+  fill.current = { defaults, fromRecord };
+  // A new record's defaults may depend on where it is created (e.g. under a parent).
+  const defaultsKey = JSON.stringify(defaults);
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    const { defaults: initial, fromRecord: from } = fill.current;
+    if (id === null) form.setFieldsValue(initial as never);
+    else if (record.data) form.setFieldsValue((from ? from(record.data) : record.data) as never);
+  }, [open, id, record.data, form, defaultsKey]);
+
+  const onFinish = (v: V) =>
+    save.mutate(toBody ? toBody(v) : (v as unknown as B), {
+      onSuccess: () => {
+        void message.success(t('common.saved'));
+        onClose();
+      },
+      onError: (e) => showError(e, form),
+    });
+  return { form, open, loading: id !== null && record.isLoading, saving: save.isPending, onClose, onFinish };
 }

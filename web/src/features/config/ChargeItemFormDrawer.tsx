@@ -1,37 +1,17 @@
-import { useEffect } from 'react';
-import { App, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/ui/FormDrawer';
-import { useApiError } from '../../components/ui/useApiError';
+import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
+import { useStatusOptions } from '../../components/ui/StatusTag';
 import { useChargeItem, useSaveChargeItem, type ChargeItemInput } from './api';
 
 export function ChargeItemFormDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ChargeItemInput>();
-  const item = useChargeItem(open ? id : null);
-  const save = useSaveChargeItem(id);
-  const showError = useApiError();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (id === null) form.setFieldsValue({ status: 1, number: 1, unit: '例' });
-    else if (item.data) form.setFieldsValue(item.data);
-  }, [open, id, item.data, form]);
-
-  const finish = (v: ChargeItemInput) =>
-    save.mutate(v, {
-      onSuccess: () => {
-        void message.success(t('common.saved'));
-        onClose();
-      },
-      onError: (e) => showError(e, form),
-    });
+  const statusOptions = useStatusOptions();
+  const drawer = useRecordDrawer<ChargeItemInput, ChargeItemInput>({ open, id, record: useChargeItem(open ? id : null), defaults: { status: 1, number: 1, unit: '例' }, save: useSaveChargeItem(id), onClose });
   const required = (field: string) => [{ required: true, message: t('validation.required', { field }) }];
 
   return (
-    <FormDrawer title={t(id === null ? 'chargeItem.create' : 'chargeItem.edit')} open={open} form={form} loading={id !== null && item.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} testId="charge-item-drawer">
+    <FormDrawer title={t(id === null ? 'chargeItem.create' : 'chargeItem.edit')} {...drawer} testId="charge-item-drawer">
       <Form.Item name="name" label={t('chargeItem.table.name')} rules={required(t('chargeItem.table.name'))}>
         <Input autoFocus maxLength={100} />
       </Form.Item>
@@ -68,7 +48,7 @@ export function ChargeItemFormDrawer({ id, open, onClose }: { id: number | null;
         </Col>
       </Row>
       <Form.Item name="status" label={t('chargeItem.table.status')}>
-        <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+        <Radio.Group options={statusOptions} />
       </Form.Item>
     </FormDrawer>
   );

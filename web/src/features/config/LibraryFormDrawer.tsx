@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
-import { Alert, App, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Radio, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/ui/FormDrawer';
-import { useApiError } from '../../components/ui/useApiError';
+import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
+import { useStatusOptions } from '../../components/ui/StatusTag';
 import { REPORT_KINDS, useLibrary, useLibraryTree, useSaveLibrary, type LibraryInput } from './api';
 import { exampleNumber } from './numberRule';
 
@@ -10,34 +9,23 @@ const PART = /^[A-Za-z0-9_-]*$/;
 
 export function LibraryFormDrawer({ id, open, parentId, onClose }: { id: number | null; open: boolean; parentId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<LibraryInput>();
-  const library = useLibrary(open ? id : null);
-  const save = useSaveLibrary(id);
-  const showError = useApiError();
+  const statusOptions = useStatusOptions();
+  const drawer = useRecordDrawer({
+    open,
+    id,
+    record: useLibrary(open ? id : null),
+    defaults: { status: 1, report_kind: 'routine', number_name: '病理号', middle_digits: 4, symbol: '-', digit_length: 5, delay_hours: 3, parent_id: parentId } as Partial<LibraryInput>,
+    fromRecord: (l) => ({ ...l, parent_id: l.parent_id ?? undefined }),
+    save: useSaveLibrary(id),
+    onClose,
+  });
   const libraries = useLibraryTree();
-  const rule = Form.useWatch([], form) ?? {};
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (id === null) form.setFieldsValue({ status: 1, report_kind: 'routine', number_name: '病理号', middle_digits: 4, symbol: '-', digit_length: 5, delay_hours: 3, parent_id: parentId });
-    else if (library.data) form.setFieldsValue({ ...library.data, parent_id: library.data.parent_id ?? undefined });
-  }, [open, id, parentId, library.data, form]);
-
-  const finish = (v: LibraryInput) =>
-    save.mutate(v, {
-      onSuccess: () => {
-        void message.success(t('common.saved'));
-        onClose();
-      },
-      onError: (e) => showError(e, form),
-    });
+  const rule = Form.useWatch([], drawer.form) ?? {};
   const parents = (libraries.data ?? []).filter((l) => l.id !== id).map((l) => ({ value: l.id, label: l.name }));
   const part = { pattern: PART, message: t('library.partChars') };
 
   return (
-    <FormDrawer title={t(id === null ? 'library.create' : 'library.edit')} open={open} form={form} loading={id !== null && library.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} testId="library-drawer" width={640}>
+    <FormDrawer title={t(id === null ? 'library.create' : 'library.edit')} {...drawer} testId="library-drawer" width={640}>
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="name" label={t('library.table.name')} rules={[{ required: true, message: t('validation.required', { field: t('library.table.name') }) }]}>
@@ -95,7 +83,7 @@ export function LibraryFormDrawer({ id, open, parentId, onClose }: { id: number 
       </Row>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} message={<span>{t('library.example')}: <Typography.Text code data-testid="library-example">{exampleNumber(rule)}</Typography.Text></span>} />
       <Form.Item name="status" label={t('library.table.status')}>
-        <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+        <Radio.Group options={statusOptions} />
       </Form.Item>
     </FormDrawer>
   );

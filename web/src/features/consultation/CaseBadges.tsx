@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BadgeCountContext } from '../../lib/badges';
 import { useMenu } from '../../lib/appData';
 import type { MenuEntry } from '../../lib/api/types';
-import { caseKeys, countCases } from './api';
+import { caseKeys, countCases } from '../../entities/case/api';
 
 function countKeys(menus: readonly MenuEntry[], out = new Set<string>()): Set<string> {
   for (const m of menus) {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
 import type { SearchField } from '../../components/ui/list/types';
-import type { ApiListQuery } from '../../lib/list/query';
+import { withParams, type ApiListQuery } from '../../lib/list/query';
 import type { CountQuery } from '../../components/ui/list/types';
-import { caseKeys, countCases, fetchCases, type CaseRow } from './api';
+import { caseKeys, countCases, fetchCases, type CaseRow } from '../../entities/case/api';
 import { useCaseColumns, type CaseColumnKey } from './useCaseColumns';
 import { ACTION_LABEL, CaseRowActions, toRef } from './CaseRowActions';
 import { useCaseActions, type ActionName } from './useCaseActions';
@@ -34,11 +34,6 @@ export interface CaseListConfig {
   emptyText?: string;
 }
 
-const withParams = (q: ApiListQuery | CountQuery, extra: Record<string, unknown>) => {
-  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), ...extra };
-  return { ...q, params: JSON.stringify(params) };
-};
-
 /** A case list screen: the shared list engine with case columns, row and batch actions and the detail drawer. */
 export function CaseListScreen(cfg: CaseListConfig) {
   const { t } = useTranslation();
@@ -49,7 +44,7 @@ export function CaseListScreen(cfg: CaseListConfig) {
   const extra = useMemo(() => ({ ...(cfg.fixedTab ? { tab: cfg.fixedTab } : {}), ...(cfg.fixedParams ?? {}) }), [cfg.fixedTab, cfg.fixedParams]);
   const fetchList = useCallback(
     async (q: ApiListQuery) => {
-      const res = await fetchCases(Object.keys(extra).length ? (withParams(q, extra) as ApiListQuery) : q);
+      const res = await fetchCases(Object.keys(extra).length ? withParams(q, extra) : q);
       for (const r of res.rows) seen.current.set(r.id, r);
       return res;
     },

@@ -1,7 +1,7 @@
 import { Button, Dropdown, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { CaseRow } from './api';
+import type { CaseRow } from '../../entities/case/api';
 import type { ActionName, CaseRef } from './useCaseActions';
 
 /** Which server transition allows each button (view is always there). */

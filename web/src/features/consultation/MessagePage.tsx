@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { useDebounced } from '../../components/ui/list/useDebounced';
 import { formatDateTime } from '../../lib/format';
-import { fetchCases, useCaseDetail } from './api';
-import { CaseStatusTag } from './status';
-import { MessageThread } from './MessageThread';
+import { fetchCases, useCase } from '../../entities/case/api';
+import { CaseStatusTag } from '../../entities/case/tags';
+import { CaseMessages } from '../../entities/case/CaseMessages';
 import { CaseHeadline } from './CaseDetail';
 
 const PAGE = 20;
@@ -26,7 +26,7 @@ export default function MessagePage() {
     queryFn: () => fetchCases({ page, page_size: PAGE, search: q || undefined, sort_by: JSON.stringify({ updated_at: 'desc' }) }),
     placeholderData: keepPreviousData,
   });
-  const detail = useCaseDetail(selected);
+  const detail = useCase(selected);
   const select = (id: number) => setSp((p) => { const n = new URLSearchParams(p); n.set('case', String(id)); return n; }, { replace: true });
 
   return (
@@ -71,7 +71,7 @@ export default function MessagePage() {
         <Col xs={24} lg={15} xxl={16}>
           {selected ? (
             <Card size="small" title={detail.data ? <CaseHeadline d={detail.data} /> : t('case.message.thread')} styles={{ body: { padding: 16 } }}>
-              <MessageThread caseId={selected} height="calc(100vh - 460px)" />
+              <CaseMessages caseId={selected} height="calc(100vh - 460px)" />
             </Card>
           ) : (
             <Flex align="center" justify="center" style={{ minHeight: 400, border: '1px dashed #d9e2ec', borderRadius: 8 }}>

@@ -1,11 +1,11 @@
-import { Badge, Empty, Space, Table, Tooltip, Typography } from 'antd';
-import { EyeInvisibleOutlined } from '@ant-design/icons';
+import { Empty, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
 import { listResult } from '../../lib/api/list';
 import { formatDateTime } from '../../lib/format';
 import { formatSize } from './transfer';
+import { SlideViewable } from './SlideViewable';
 
 /** The hospital's uploaded slides that are free or already on this case; checked ones become slide_ids. */
 export function SlidePicker({ caseId, value = [], onChange, id }: { caseId: number | null; value?: number[]; onChange?: (ids: number[]) => void; id?: string }) {
@@ -37,17 +37,7 @@ export function SlidePicker({ caseId, value = [], onChange, id }: { caseId: numb
             key: 'viewable',
             title: t('case.slide.view'),
             width: 180,
-            render: (_: unknown, s) =>
-              s.viewable ? (
-                <Badge status="success" text={t('case.slide.viewable')} />
-              ) : (
-                <Tooltip title={s.error || t('case.slide.notViewableWhy')}>
-                  <Space size={4}>
-                    <EyeInvisibleOutlined style={{ color: '#8c8c8c' }} />
-                    <Typography.Text type="secondary">{s.error ? t('case.slide.failed') : t('case.slide.notViewable')}</Typography.Text>
-                  </Space>
-                </Tooltip>
-              ),
+            render: (_: unknown, s) => <SlideViewable viewable={s.viewable} error={s.error} />,
           },
         ]}
       />

@@ -1,71 +1,22 @@
 // Consultation API: typed fetchers and mutations for every case screen. Every
 // write invalidates the "consultation" query prefix so lists, tab counts, menu
 // badges and open details refresh together.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { listResult } from '../../lib/api/list';
-import type { ApiBody, ApiData } from '../../lib/api/types';
+import type { ApiData } from '../../lib/api/types';
 import type { ApiListQuery } from '../../lib/list/query';
-import type { CountQuery } from '../../components/ui/list/types';
+import { casePath as path, useCaseMutation, type CaseInput } from '../../entities/case/api';
 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
 
-export type CaseRow = Item<ApiData<'/api/consultation/list', 'get'>>;
-export type CaseDetail = ApiData<'/api/consultation/resources/{id}', 'get'>;
-export type CaseInput = ApiBody<'/api/consultation', 'post'>;
-export type StatusLabel = CaseRow['status_label'];
 export type Outcome = Item<ApiData<'/api/consultation/batch_submit', 'post'>>;
-export type LogEntry = Item<ApiData<'/api/consultation/resources/{id}/log', 'get'>>;
-export type CaseMessage = Item<ApiData<'/api/consultation/resources/{id}/message', 'get'>>;
-export type Slide = Item<CaseDetail['slides']>;
-export type Attachment = Item<CaseDetail['attachments']>;
-export type PersonRef = Item<ApiData<'/api/consultation/resources/0/exp_list/center', 'get'>>;
 export type ChargeRow = Item<ApiData<'/api/charge/list', 'get'>>;
-export type ChargeItem = Item<ApiData<'/api/charge_item/lists', 'get'>>;
 export type Library = Item<ApiData<'/api/config/library', 'get'>>;
 export type UploadedFile = ApiData<'/api/common/upload', 'post'>;
 
-export const caseKeys = {
-  all: ['consultation'] as const,
-  list: (scope: string) => ['consultation', 'list', scope] as const,
-  detail: (id: number) => ['consultation', 'detail', id] as const,
-  log: (id: number) => ['consultation', 'log', id] as const,
-  messages: (id: number) => ['consultation', 'message', id] as const,
-  badges: ['consultation', 'badges'] as const,
-  charges: ['consultation', 'charges'] as const,
-};
-
-const path = (id: number) => ({ params: { path: { id } } });
-
-export const fetchCases = async (query: ApiListQuery) => listResult(await api.GET('/api/consultation/list', { params: { query } }));
-export const countCases = async (query: CountQuery) => unwrap(await api.GET('/api/consultation/count', { params: { query } }));
 export const fetchCharges = async (query: ApiListQuery) => listResult(await api.GET('/api/charge/list', { params: { query } }));
-
-export function useCaseDetail(id: number | null) {
-  return useQuery({
-    queryKey: caseKeys.detail(id ?? 0),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}', path(id!))),
-    enabled: !!id,
-  });
-}
-
-export function useCaseLog(id: number | null) {
-  return useQuery({
-    queryKey: caseKeys.log(id ?? 0),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/log', path(id!))),
-    enabled: !!id,
-  });
-}
-
-export function useCaseMessages(id: number | null) {
-  return useQuery({
-    queryKey: caseKeys.messages(id ?? 0),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/message', path(id!))),
-    enabled: !!id,
-    refetchInterval: 30_000,
-  });
-}
 
 export function useCenterExperts(centerId: number | null | undefined) {
   return useQuery({
@@ -111,23 +62,8 @@ export function useLibraries() {
   });
 }
 
-export function useHospital(id: number | null | undefined) {
-  return useQuery({
-    queryKey: ['hospital', 'one', id ?? 0],
-    queryFn: async () => unwrap(await api.GET('/api/hospital/{id}', path(id!))),
-    enabled: !!id,
-    staleTime: 60_000,
-  });
-}
-
 export async function nextPathologyNumber(libraryId: number): Promise<string> {
   return unwrap(await api.GET('/api/config/library/{id}/next_number', path(libraryId))).number;
-}
-
-/** A write that refreshes every case query afterwards. */
-function useCaseMutation<V, R>(fn: (v: V) => Promise<R>) {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: caseKeys.all }) });
 }
 
 export type SaveMode = 'draft' | 'save';
@@ -195,9 +131,3 @@ export const useReturnToSite = () =>
     unwrap(await api.POST('/api/distribute/{id}/return', { ...path(id), body: { reason } })),
   );
 
-export const usePostMessage = () =>
-  useCaseMutation(async ({ id, content }: { id: number; content: string }) =>
-    unwrap(await api.POST('/api/consultation/resources/{id}/message', { ...path(id), body: { content } })),
-  );
-export const useDeleteMessage = () =>
-  useCaseMutation(async (id: number) => unwrap(await api.DELETE('/api/consultation/resources/0/message/{id}', path(id))));

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, type ButtonProps, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useCaseDetail, useCaseStaff, useCenterExperts, useChargeItems, useReturnReasons, type Outcome } from './api';
+import { useCase } from '../../entities/case/api';
+import { useCaseStaff, useCenterExperts, useChargeItems, useReturnReasons, type Outcome } from './api';
 
 export const REASON_MAX = 1000;
 
@@ -133,7 +134,7 @@ export function StaffModal({ caseId, note, onCancel, onOk }: StaffProps) {
   const [form] = Form.useForm<{ staff_id: number }>();
   const [busy, setBusy] = useState(false);
   const staff = useCaseStaff(caseId);
-  const detail = useCaseDetail(caseId);
+  const detail = useCase(caseId);
   const current = detail.data?.staff_id ?? null;
   useEffect(() => {
     if (current) form.setFieldsValue({ staff_id: current });
@@ -215,7 +216,7 @@ export function ChargeModal({ open, title, okText, onCancel, onOk }: ChargeProps
       setError('');
     }
   }, [open]);
-  const rows = items.data ?? [];
+  const rows = useMemo(() => items.data ?? [], [items.data]);
   const total = useMemo(() => rows.reduce((s, i) => s + (qty[i.id] ?? 0) * i.price, 0), [rows, qty]);
   const chosen = Object.entries(qty).filter(([, q]) => q > 0).map(([id, q]) => ({ item_id: Number(id), quantity: q }));
   const submit = async () => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { SearchField } from '../../components/ui/list/types';
-import { useCenterOptions, useHospitalOptions } from '../../lib/orgOptions';
+import { useCenterOptions, useHospitalOptions } from '../../entities/org/options';
 import { api } from '../../lib/api/client';
 import { listResult } from '../../lib/api/list';
 

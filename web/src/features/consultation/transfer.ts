@@ -3,6 +3,7 @@
 import { session } from '../../lib/session';
 import { languageStore } from '../../lib/prefs';
 import { toApiError } from '../../lib/api/errors';
+import { downloadBlob } from '../../lib/download';
 import type { ApiListQuery } from '../../lib/list/query';
 import type { UploadedFile } from './api';
 
@@ -50,15 +51,7 @@ export async function exportCharges(query: Partial<ApiListQuery>, filename: stri
   if (query.constraints) body.constraints = JSON.parse(query.constraints);
   const res = await fetch('/api/charge/export', { method: 'POST', headers: { ...authHeaders(), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null), res.statusText);
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(await res.blob(), filename);
 }
 
 /** Human file size: bytes, KB, MB or GB with two decimals (spec 2 §5). */

@@ -4,8 +4,9 @@ import { ThunderboltFilled, EyeInvisibleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
-import type { CaseRow } from './api';
-import { CaseStatusTag, ChargeTag, TimingTag } from './status';
+import type { CaseRow } from '../../entities/case/api';
+import { CaseStatusTag, ChargeTag, TimingTag } from '../../entities/case/tags';
+import { ageText } from '../../entities/case/age';
 
 export type CaseColumnKey =
   | 'consult_no'
@@ -28,9 +29,6 @@ export type CaseColumnKey =
   | 'timeout_at'
   | 'recall_reason'
   | 'return_reason';
-
-export const ageText = (t: (k: string) => string, age: number | null | undefined, unit: string | undefined) =>
-  age === null || age === undefined ? '—' : `${age}${t(`case.ageUnit.${unit || 'year'}`)}`;
 
 const dateOnly = (v: string | null | undefined) => (v ? formatDateTime(v).slice(0, 10) : '—');
 

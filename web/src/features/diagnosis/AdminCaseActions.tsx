@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { caseKeys, diagKeys, useCaseLog, useVersions, type CaseDetail } from './api';
+import { caseKeys, useCaseLog, type CaseDetail } from '../../entities/case/api';
+import { diagKeys, useVersions } from './api';
 
 type Kind = 'counter_audit' | 'first_result' | 'reject';
 interface Values {

@@ -7,7 +7,7 @@ import { DeleteOutlined, EditOutlined, ExperimentOutlined, MinusCircleOutlined, 
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import type { CaseDetail } from './api';
+import type { CaseDetail } from '../../entities/case/api';
 import { ADVICE_ITEMS, useAdviceActions, useCaseAdvice, type Advice, type AdviceInput, type AdviceItemInput, type AdviceKind, type AdviceResultsInput } from './adviceApi';
 import { AdviceStatusTag, MarkerResultsTable } from './adviceParts';
 import { AdviceResultsModal } from './AdviceResultsModal';

@@ -7,19 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
 import type { CountQuery, ListColumn, SearchField } from '../../components/ui/list/types';
-import type { ApiListQuery } from '../../lib/list/query';
+import { withParams, type ApiListQuery } from '../../lib/list/query';
 import { formatDateTime } from '../../lib/format';
-import { useHospitalOptions } from '../../lib/orgOptions';
-import { caseKeys, countCases, fetchCases, type CaseRow } from './api';
-import { StatusLabelTag, TimingBadge } from './tags';
-import { ageText } from './CaseInfo';
+import { useHospitalOptions } from '../../entities/org/options';
+import { caseKeys, countCases, fetchCases, type CaseRow } from '../../entities/case/api';
+import { CaseStatusTag, TimingTag } from '../../entities/case/tags';
+import { ageText } from '../../entities/case/age';
 
 const formatMinute = (x: string) => formatDateTime(x).slice(0, 16);
-
-const withParams = <Q extends { params?: string }>(q: Q, extra: Record<string, unknown>): Q => {
-  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), ...extra };
-  return { ...q, params: JSON.stringify(params) };
-};
 
 export function useDiagnosisSearchFields(): SearchField[] {
   const { t } = useTranslation();
@@ -60,7 +55,7 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
           <Space size={4}>
             <span>{x}</span>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.gender ? t(`case.gender.${r.gender}`) : ''} {ageText(r.age, r.age_unit, t)}
+              {r.gender ? t(`case.gender.${r.gender}`) : ''} {ageText(t, r.age, r.age_unit)}
             </Typography.Text>
           </Space>
         ),
@@ -71,8 +66,8 @@ export function useDiagnosisColumns(opts: { extra?: ListColumn<CaseRow>[]; actio
         width: 150,
         render: (_: unknown, r: CaseRow) => (
           <Space size={4} wrap>
-            <StatusLabelTag label={r.status_label} />
-            <TimingBadge timing={r.timing} timeoutAt={r.timeout_at} />
+            <CaseStatusTag label={r.status_label} />
+            <TimingTag timing={r.timing} timeoutAt={r.timeout_at} />
           </Space>
         ),
       },

@@ -18,8 +18,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useAuthInfo } from '../../lib/appData';
-import { fetchCases, useDashboardCounts, type DashboardCounts } from './api';
-import { StatusLabelTag, TimingBadge } from './tags';
+import { fetchCases } from '../../entities/case/api';
+import { useDashboardCounts, type DashboardCounts } from './api';
+import { CaseStatusTag, TimingTag } from '../../entities/case/tags';
 
 interface CardDef {
   key: keyof DashboardCounts;
@@ -108,8 +109,8 @@ export default function DashboardPage() {
                   <span className="tp-mono">{r.consult_no}</span>
                   <span>{r.patient_name}</span>
                   <Typography.Text type="secondary">{r.hospital_name}</Typography.Text>
-                  <StatusLabelTag label={r.status_label} />
-                  <TimingBadge timing={r.timing} />
+                  <CaseStatusTag label={r.status_label} />
+                  <TimingTag timing={r.timing} />
                 </Space>
               </List.Item>
             )}

@@ -1,7 +1,7 @@
 import { StarOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CaseRow } from './api';
+import type { CaseRow } from '../../entities/case/api';
 import type { ListColumn } from '../../components/ui/list/types';
 import { useAuthInfo } from '../../lib/appData';
 import { hasRole } from '../../lib/access';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Typography } from 'antd';
-import type { CaseRow } from './api';
+import type { CaseRow } from '../../entities/case/api';
 import type { ListColumn } from '../../components/ui/list/types';
 import { DiagnosisCaseList } from './CaseList';
 

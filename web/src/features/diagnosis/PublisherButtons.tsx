@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
-import { caseKeys, diagKeys, type CaseRow } from './api';
+import { caseKeys, type CaseRow } from '../../entities/case/api';
+import { diagKeys } from './api';
 
 function usePublisher() {
   const qc = useQueryClient();

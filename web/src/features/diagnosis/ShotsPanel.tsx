@@ -5,7 +5,7 @@ import { CameraOutlined, DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
-import type { CaseDetail } from './api';
+import type { CaseDetail } from '../../entities/case/api';
 import { useShotActions, useShotImage, useShots, type Shot } from './shotsApi';
 
 const REPORT_MAX = 6;

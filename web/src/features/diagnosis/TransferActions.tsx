@@ -7,7 +7,8 @@ import { SwapOutlined, UndoOutlined, UserSwitchOutlined } from '@ant-design/icon
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCaseLog, useExpertChoices, type CaseDetail } from './api';
+import { useCaseLog, type CaseDetail } from '../../entities/case/api';
+import { useExpertChoices } from './api';
 import { useHandovers, useTransferActions } from './expertApi';
 import { CollectStar } from './CollectStar';
 import { AdminCaseActions } from './AdminCaseActions';

@@ -5,9 +5,10 @@ import { api } from '../../lib/api/client';
 import { toApiError, unwrap } from '../../lib/api/errors';
 import { session } from '../../lib/session';
 import { languageStore } from '../../lib/prefs';
+import { downloadBlob } from '../../lib/download';
 import { listResult } from '../../lib/api/list';
 import type { ApiBody, ApiData } from '../../lib/api/types';
-import type { ApiListQuery } from '../../lib/list/query';
+import { withParams, type ApiListQuery } from '../../lib/list/query';
 import type { CountQuery } from '../../components/ui/list/types';
 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
@@ -65,10 +66,7 @@ export const fetchAdvice = (kind: AdviceKind) => async (query: ApiListQuery) =>
 export const countAdvice = (kind: AdviceKind) => async (query: CountQuery) =>
   unwrap(await api.GET('/api/consultation/advice_list/count', { params: { query: withKind(query, kind) } }));
 
-function withKind<Q extends { params?: string }>(q: Q, kind: AdviceKind): Q {
-  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), kind };
-  return { ...q, params: JSON.stringify(params) };
-}
+const withKind = <Q extends { params?: string }>(q: Q, kind: AdviceKind): Q => withParams(q, { kind });
 
 export function useSiteAdviceActions() {
   return {
@@ -110,12 +108,5 @@ export async function exportAdvice(kind: AdviceKind, query: Partial<ApiListQuery
   const path = kind === 'special' ? 'advice_list' : 'doctor_advice_list';
   const res = await fetch(`/api/consultation/${path}/export?${qs}`, { headers });
   if (!res.ok) throw toApiError(res.status, await res.json().catch(() => null), res.statusText);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(await res.blob(), filename);
 }

@@ -4,15 +4,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { toApiError, unwrap } from '../../lib/api/errors';
-import { listResult } from '../../lib/api/list';
 import type { ApiBody, ApiData } from '../../lib/api/types';
-import type { ApiListQuery } from '../../lib/list/query';
-import type { CountQuery } from '../../components/ui/list/types';
+import { caseKeys, casePath as path } from '../../entities/case/api';
 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
 
-export type CaseRow = Item<ApiData<'/api/consultation/list', 'get'>>;
-export type CaseDetail = ApiData<'/api/consultation/resources/{id}', 'get'>;
 export type Diagnosis = Item<ApiData<'/api/diagnosis/{id}', 'get'>>;
 export type DiagnosisInput = ApiBody<'/api/diagnosis/{id}/save', 'post'>;
 export type Invitation = Item<ApiData<'/api/diagnosis/invitations', 'get'>>;
@@ -21,8 +17,6 @@ export type TemplateInput = ApiBody<'/api/config/template', 'post'>;
 export type Term = Item<ApiData<'/api/config/term', 'get'>>;
 export type TermInput = ApiBody<'/api/config/term', 'post'>;
 export type DashboardCounts = ApiData<'/api/diagnosis/list/statistical_count', 'get'>;
-export type LogEntry = Item<ApiData<'/api/consultation/resources/{id}/log', 'get'>>;
-export type CaseMessage = Item<ApiData<'/api/consultation/resources/{id}/message', 'get'>>;
 export type Person = Item<ApiData<'/api/consultation/resources/{id}/exp_list/hos', 'get'>>;
 
 export const diagKeys = {
@@ -36,45 +30,16 @@ export const diagKeys = {
   notViewed: (id: number) => ['diagnosis', 'not_viewed', id] as const,
   nav: (id: number) => ['diagnosis', 'nav', id] as const,
 };
-/** The consultation feature's query prefix: refreshed after our writes too. */
-export const caseKeys = {
-  all: ['consultation'] as const,
-  list: (scope: string) => ['consultation', 'list', scope] as const,
-  detail: (id: number) => ['consultation', 'detail', id] as const,
-  log: (id: number) => ['consultation', 'log', id] as const,
-  messages: (id: number) => ['consultation', 'message', id] as const,
-};
-
-const path = (id: number) => ({ params: { path: { id } } });
-
-export const fetchCases = async (query: ApiListQuery) => listResult(await api.GET('/api/consultation/list', { params: { query } }));
-export const countCases = async (query: CountQuery) => unwrap(await api.GET('/api/consultation/count', { params: { query } }));
 export const fetchDashboardCounts = async () => unwrap(await api.GET('/api/diagnosis/list/statistical_count'));
 
 export function useDashboardCounts(enabled = true) {
   return useQuery({ queryKey: diagKeys.counts, queryFn: fetchDashboardCounts, enabled, refetchInterval: 60_000, staleTime: 20_000 });
 }
 
-export function useCase(id: number) {
-  return useQuery({
-    queryKey: caseKeys.detail(id),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}', path(id))),
-    enabled: id > 0,
-  });
-}
-
 export function useVersions(id: number) {
   return useQuery({
     queryKey: diagKeys.versions(id),
     queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}', path(id))) ?? [],
-    enabled: id > 0,
-  });
-}
-
-export function useCaseLog(id: number) {
-  return useQuery({
-    queryKey: caseKeys.log(id),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/log', path(id))) ?? [],
     enabled: id > 0,
   });
 }
@@ -86,15 +51,6 @@ export function useSameCases(id: number) {
     queryFn: async () => unwrap(await api.GET('/api/diagnosis/{id}/same_case', path(id))) ?? [],
     enabled: id > 0,
     staleTime: 5 * 60_000,
-  });
-}
-
-export function useCaseMessages(id: number) {
-  return useQuery({
-    queryKey: caseKeys.messages(id),
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/message', path(id))) ?? [],
-    enabled: id > 0,
-    refetchInterval: 30_000,
   });
 }
 
@@ -224,16 +180,6 @@ export function useReply() {
   return useWrite(async ({ caseId, inviteId, reply }: { caseId: number; inviteId: number; reply: string }) =>
     unwrap(await api.POST('/api/diagnosis/{id}/invited/{invite_id}', { params: { path: { id: caseId, invite_id: inviteId } }, body: { reply } })),
   );
-}
-
-export function usePostMessage() {
-  return useWrite(async ({ id, content }: { id: number; content: string }) =>
-    unwrap(await api.POST('/api/consultation/resources/{id}/message', { ...path(id), body: { content } })),
-  );
-}
-
-export function useDeleteMessage() {
-  return useWrite(async (id: number) => unwrap(await api.DELETE('/api/consultation/resources/0/message/{id}', path(id))));
 }
 
 export function useSaveTemplate() {

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
 import { unwrap } from '../../lib/api/errors';
 import type { ApiData } from '../../lib/api/types';
-import { caseKeys, diagKeys } from './api';
+import { caseKeys } from '../../entities/case/api';
+import { diagKeys } from './api';
 
 type Item<T> = T extends readonly (infer I)[] ? I : never;
 export type Handover = Item<ApiData<'/api/consultation/resources/{id}/handover', 'get'>>;

@@ -3,7 +3,7 @@ import { App, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Hospital } from '../../lib/api/types';
 import { useApiError } from '../../components/ui/useApiError';
-import { useCenterOptions } from '../../lib/orgOptions';
+import { useCenterOptions } from '../../entities/org/options';
 import { useBindCenters } from './api';
 
 export function BindCentersModal({ hospital, onClose }: { hospital: Hospital | null; onClose: () => void }) {

@@ -1,40 +1,29 @@
-import { useEffect } from 'react';
-import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CenterInput } from '../../lib/api/types';
-import { FormDrawer } from '../../components/ui/FormDrawer';
-import { useApiError } from '../../components/ui/useApiError';
-import { useCenterOptions } from '../../lib/orgOptions';
+import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
+import { useStatusOptions } from '../../components/ui/StatusTag';
+import { useCenterOptions } from '../../entities/org/options';
 import { useCenter, useSaveCenter } from './api';
 
 export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number | null; open: boolean; parentId?: number; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<CenterInput>();
-  const center = useCenter(open ? id : null);
-  const save = useSaveCenter(id);
-  const showError = useApiError();
+  const statusOptions = useStatusOptions();
+  const drawer = useRecordDrawer<CenterInput, NonNullable<ReturnType<typeof useCenter>['data']>>({
+    open,
+    id,
+    record: useCenter(open ? id : null),
+    defaults: { status: 1, parent_id: parentId ?? undefined },
+    fromRecord: (c) => ({ ...c, parent_id: c.parent_id ?? undefined }),
+    save: useSaveCenter(id),
+    toBody: (v) => ({ ...v, parent_id: v.parent_id ?? undefined }),
+    onClose,
+  });
   const centers = useCenterOptions();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (id === null) form.setFieldsValue({ status: 1, parent_id: parentId ?? undefined });
-    else if (center.data) form.setFieldsValue({ ...center.data, parent_id: center.data.parent_id ?? undefined });
-  }, [open, id, parentId, center.data, form]);
-
-  const finish = (v: CenterInput) =>
-    save.mutate({ ...v, parent_id: v.parent_id ?? undefined }, {
-      onSuccess: () => {
-        void message.success(t('common.saved'));
-        onClose();
-      },
-      onError: (e) => showError(e, form),
-    });
   const parents = (centers.data ?? []).filter((c) => c.value !== id);
 
   return (
-    <FormDrawer title={t(id === null ? 'center.create' : 'center.edit')} open={open} form={form} loading={id !== null && center.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} testId="center-drawer">
+    <FormDrawer title={t(id === null ? 'center.create' : 'center.edit')} {...drawer} testId="center-drawer">
       <Form.Item name="name" label={t('center.table.name')} rules={[{ required: true, message: t('validation.required', { field: t('center.table.name') }) }]}>
         <Input autoFocus />
       </Form.Item>
@@ -64,7 +53,7 @@ export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number |
         <Input />
       </Form.Item>
       <Form.Item name="status" label={t('center.table.status')}>
-        <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+        <Radio.Group options={statusOptions} />
       </Form.Item>
       <Form.Item name="remark" label={t('center.table.remark')}>
         <Input.TextArea rows={3} />

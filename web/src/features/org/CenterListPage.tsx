@@ -7,9 +7,10 @@ import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
-import { StatusTag } from '../../components/ui/StatusTag';
+import { StatusTag, useStatusOptions } from '../../components/ui/StatusTag';
 import { useConfirmDelete } from '../../components/ui/useConfirm';
-import { centerKeys, countCenters, fetchCenters, useDeleteCenter } from './api';
+import { centerKeys } from '../../entities/org/api';
+import { countCenters, fetchCenters, useDeleteCenter } from './api';
 import { CenterFormDrawer } from './CenterFormDrawer';
 
 const TREE = { id: 'id', parent: 'parent_id', column: 'name' } as const;
@@ -19,6 +20,7 @@ export default function CenterListPage() {
   const [editing, setEditing] = useState<{ id: number | null; parentId?: number } | null>(null);
   const del = useDeleteCenter();
   const confirmDelete = useConfirmDelete();
+  const statusOptions = useStatusOptions();
   const columns: ListColumn<Center>[] = [
     { key: 'id', title: t('center.table.id'), width: 80, sortable: true, filterable: true },
     { key: 'name', title: t('center.table.name'), width: 280, sortable: true, filterable: true },
@@ -53,7 +55,7 @@ export default function CenterListPage() {
         tree={TREE}
         searchFields={[
           { name: 'name', label: t('center.table.name'), type: 'text' },
-          { name: 'status', label: t('center.table.status'), type: 'select', options: [{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }] },
+          { name: 'status', label: t('center.table.status'), type: 'select', options: statusOptions },
         ]}
         toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="center-create">{t('center.create')}</Button>}
         emptyText={t('center.empty')}

@@ -1,47 +1,39 @@
-import { useEffect } from 'react';
-import { App, Col, Collapse, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Col, Collapse, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HospitalInput } from '../../lib/api/types';
-import { FormDrawer } from '../../components/ui/FormDrawer';
-import { useApiError } from '../../components/ui/useApiError';
-import { useCenterOptions } from '../../lib/orgOptions';
-import { useHospital, useSaveHospital } from './api';
+import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
+import { useStatusOptions } from '../../components/ui/StatusTag';
+import { useCenterOptions } from '../../entities/org/options';
+import { useHospital } from '../../entities/org/api';
+import { useSaveHospital } from './api';
 import { SITE_INFO_DEFAULTS, SiteInfoFields, completeSiteInfo } from './siteInfoFields';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
 export function HospitalFormDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<HospitalInput>();
-  const hospital = useHospital(open ? id : null);
-  const save = useSaveHospital(id);
-  const showError = useApiError();
+  const statusOptions = useStatusOptions();
+  const drawer = useRecordDrawer<HospitalInput, NonNullable<ReturnType<typeof useHospital>['data']>>({
+    open,
+    id,
+    record: useHospital(open ? id : null),
+    defaults: { status: 1, storage_mode: 0, expert_select: 1, center_ids: [], site_info: SITE_INFO_DEFAULTS },
+    fromRecord: ({ centers: _c, created_at: _a, updated_at: _u, id: _i, default_expert_id, ...h }) => ({
+      ...h,
+      default_expert_id: default_expert_id ?? undefined,
+      center_ids: h.center_ids ?? [],
+      site_info: completeSiteInfo(h.site_info),
+    }),
+    save: useSaveHospital(id),
+    toBody: (v) => ({ ...v, site_info: completeSiteInfo(v.site_info) }),
+    onClose,
+  });
   const centers = useCenterOptions();
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (id === null) form.setFieldsValue({ status: 1, storage_mode: 0, expert_select: 1, center_ids: [], site_info: SITE_INFO_DEFAULTS });
-    else if (hospital.data) {
-      const { centers: _c, created_at: _a, updated_at: _u, id: _i, default_expert_id, ...h } = hospital.data;
-      form.setFieldsValue({ ...h, default_expert_id: default_expert_id ?? undefined, center_ids: h.center_ids ?? [], site_info: completeSiteInfo(h.site_info) });
-    }
-  }, [open, id, hospital.data, form]);
-
-  const finish = (v: HospitalInput) =>
-    save.mutate({ ...v, site_info: completeSiteInfo(v.site_info) }, {
-      onSuccess: () => {
-        void message.success(t('common.saved'));
-        onClose();
-      },
-      onError: (e) => showError(e, form),
-    });
   const req = (k: string) => [{ required: true, message: t('validation.required', { field: t(`hospital.table.${k}`) }) }];
   const opts = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ value: i, label: t(`${prefix}.${i}`) }));
 
   return (
-    <FormDrawer title={t(id === null ? 'hospital.create' : 'hospital.edit')} open={open} form={form} loading={id !== null && hospital.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} width={680} testId="hospital-drawer">
+    <FormDrawer title={t(id === null ? 'hospital.create' : 'hospital.edit')} {...drawer} width={680} testId="hospital-drawer">
       <Row gutter={16}>
         <Col span={14}>
           <Form.Item name="name" label={t('hospital.table.name')} rules={req('name')}>
@@ -98,7 +90,7 @@ export function HospitalFormDrawer({ id, open, onClose }: { id: number | null; o
         </Col>
       </Row>
       <Form.Item name="status" label={t('hospital.table.status')}>
-        <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+        <Radio.Group options={statusOptions} />
       </Form.Item>
       <Collapse ghost items={[{ key: 'integration', label: t('hospital.integration'), children: <SiteInfoFields />, forceRender: true }]} />
     </FormDrawer>

@@ -7,10 +7,11 @@ import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
-import { StatusTag } from '../../components/ui/StatusTag';
+import { StatusTag, useStatusOptions } from '../../components/ui/StatusTag';
 import { useConfirmDelete } from '../../components/ui/useConfirm';
-import { useCenterOptions } from '../../lib/orgOptions';
-import { countHospitals, fetchHospitals, hospitalKeys, useDeleteHospital } from './api';
+import { useCenterOptions } from '../../entities/org/options';
+import { hospitalKeys } from '../../entities/org/api';
+import { countHospitals, fetchHospitals, useDeleteHospital } from './api';
 import { HospitalFormDrawer } from './HospitalFormDrawer';
 import { BindCentersModal } from './BindCentersModal';
 
@@ -22,6 +23,7 @@ export default function HospitalListPage() {
   const [binding, setBinding] = useState<Hospital | null>(null);
   const del = useDeleteHospital();
   const confirmDelete = useConfirmDelete();
+  const statusOptions = useStatusOptions();
   const centers = useCenterOptions();
   const columns: ListColumn<Hospital>[] = [
     { key: 'id', title: t('hospital.table.id'), width: 80, sortable: true, filterable: true },
@@ -59,7 +61,7 @@ export default function HospitalListPage() {
         searchFields={[
           { name: 'name', label: t('hospital.table.name'), type: 'text' },
           { name: 'center_id', label: t('hospital.table.centers'), type: 'select', multiple: true, options: centers.data ?? [] },
-          { name: 'status', label: t('hospital.table.status'), type: 'select', options: [{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }] },
+          { name: 'status', label: t('hospital.table.status'), type: 'select', options: statusOptions },
         ]}
         toolbar={<Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })} data-testid="hospital-create">{t('hospital.create')}</Button>}
         emptyText={t('hospital.empty')}

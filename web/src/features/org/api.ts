@@ -5,9 +5,7 @@ import { listResult } from '../../lib/api/list';
 import type { CenterInput, HospitalInput } from '../../lib/api/types';
 import type { ApiListQuery } from '../../lib/list/query';
 import type { CountQuery } from '../../components/ui/list/types';
-
-export const centerKeys = { all: ['center'] as const };
-export const hospitalKeys = { all: ['hospital'] as const };
+import { centerKeys, hospitalKeys } from '../../entities/org/api';
 
 export const fetchCenters = async (query: ApiListQuery) => listResult(await api.GET('/api/center/list', { params: { query } }));
 export const countCenters = async (query: CountQuery) => unwrap(await api.GET('/api/center/count', { params: { query } }));
@@ -18,13 +16,6 @@ export function useCenter(id: number | null) {
   return useQuery({
     queryKey: ['center', 'one', id],
     queryFn: async () => unwrap(await api.GET('/api/center/{id}', { params: { path: { id: id! } } })),
-    enabled: id !== null,
-  });
-}
-export function useHospital(id: number | null) {
-  return useQuery({
-    queryKey: ['hospital', 'one', id],
-    queryFn: async () => unwrap(await api.GET('/api/hospital/{id}', { params: { path: { id: id! } } })),
     enabled: id !== null,
   });
 }

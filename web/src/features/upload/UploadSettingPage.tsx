@@ -2,7 +2,8 @@ import { Card, Col, Descriptions, Progress, Row, Skeleton, Tag, Typography } fro
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { useAuthInfo } from '../../lib/appData';
-import { useFreeSpace, useHospital } from './api';
+import { useHospital } from '../../entities/org/api';
+import { useFreeSpace } from './api';
 import { formatFileSize } from './format';
 
 /** /dss/upload-setting: free disk space and the hospital's storage mode (read-only). */

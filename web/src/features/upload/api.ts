@@ -35,11 +35,3 @@ export const deleteSlide = async (id: number) => unwrap(await api.DELETE('/api/s
 export function useFreeSpace() {
   return useQuery({ queryKey: uploadKeys.free, queryFn: async () => unwrap(await api.GET('/api/free_space')), refetchInterval: 60_000 });
 }
-
-export function useHospital(id: number | null) {
-  return useQuery({
-    queryKey: ['hospital', 'one', id],
-    queryFn: async () => unwrap(await api.GET('/api/hospital/{id}', { params: { path: { id: id! } } })),
-    enabled: id !== null,
-  });
-}

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
-import { App, Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDrawer } from '../../components/ui/FormDrawer';
+import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
+import { useStatusOptions } from '../../components/ui/StatusTag';
 import { PasswordHint, passwordRules } from '../../components/ui/PasswordHint';
-import { useApiError } from '../../components/ui/useApiError';
 import { useRoles, useRoleLabel } from '../../lib/appData';
-import { useCenterOptions, useHospitalOptions } from '../../lib/orgOptions';
+import { useCenterOptions, useHospitalOptions } from '../../entities/org/options';
 import { useSaveUser, useUser, type UserFormValues } from './api';
 import { configsToText, isJsonObjectText, textToConfigs, type RoleConfigs } from './roleConfig';
 
@@ -13,46 +12,31 @@ type Values = Omit<UserFormValues, 'role_configs'> & { role_texts?: Record<strin
 
 export function UserFormDrawer({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const user = useUser(open ? id : null);
-  const save = useSaveUser(id);
-  const showError = useApiError();
+  const statusOptions = useStatusOptions();
+  const drawer = useRecordDrawer<Values, NonNullable<ReturnType<typeof useUser>['data']>, UserFormValues>({
+    open,
+    id,
+    record: useUser(open ? id : null),
+    defaults: { status: 1, roles: [], center_ids: [], hospital_ids: [] },
+    fromRecord: (u) => ({
+      username: u.username, name: u.name, phone: u.phone, email: u.email, work_no: u.work_no, status: u.status,
+      roles: u.roles ?? [], center_ids: u.center_ids ?? [], hospital_ids: u.hospital_ids ?? [],
+      role_texts: configsToText(u.role_configs as RoleConfigs),
+    }),
+    save: useSaveUser(id),
+    toBody: ({ role_texts, ...v }) => ({ ...v, role_configs: textToConfigs(v.roles ?? [], role_texts ?? {}) }),
+    onClose,
+  });
+  const form = drawer.form;
   const roles = useRoles();
   const roleLabel = useRoleLabel();
   const centers = useCenterOptions();
   const hospitals = useHospitalOptions();
   const selectedRoles = Form.useWatch('roles', form) ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (id === null) form.setFieldsValue({ status: 1, roles: [], center_ids: [], hospital_ids: [] });
-    else if (user.data) {
-      const u = user.data;
-      form.setFieldsValue({
-        username: u.username, name: u.name, phone: u.phone, email: u.email, work_no: u.work_no, status: u.status,
-        roles: u.roles ?? [], center_ids: u.center_ids ?? [], hospital_ids: u.hospital_ids ?? [],
-        role_texts: configsToText(u.role_configs as RoleConfigs),
-      });
-    }
-  }, [open, id, user.data, form]);
-
-  const finish = ({ role_texts, ...v }: Values) =>
-    save.mutate(
-      { ...v, role_configs: textToConfigs(v.roles ?? [], role_texts ?? {}) },
-      {
-        onSuccess: () => {
-          void message.success(t('common.saved'));
-          onClose();
-        },
-        onError: (e) => showError(e, form),
-      },
-    );
-
   const req = (label: string) => [{ required: true, message: t('validation.required', { field: label }) }];
   return (
-    <FormDrawer title={t(id === null ? 'user.create' : 'user.edit')} open={open} form={form} loading={id !== null && user.isLoading} saving={save.isPending} onClose={onClose} onFinish={finish} width={640} testId="user-drawer">
+    <FormDrawer title={t(id === null ? 'user.create' : 'user.edit')} {...drawer} width={640} testId="user-drawer">
       <Row gutter={16}>
         <Col span={12}>
           <Form.Item name="username" label={t('user.table.username')} rules={req(t('user.table.username'))}>
@@ -88,7 +72,7 @@ export function UserFormDrawer({ id, open, onClose }: { id: number | null; open:
         </Col>
         <Col span={12}>
           <Form.Item name="status" label={t('user.table.status')}>
-            <Radio.Group options={[{ value: 1, label: t('common.status.enabled') }, { value: 0, label: t('common.status.disabled') }]} />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         </Col>
       </Row>

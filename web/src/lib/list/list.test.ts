@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { cleanParams, defaultQuery, formatBadge, pageToJumpTo, parseQuery, sortFromTable, toApiQuery, toCountQuery, toSearchParams } from './query';
+import { cleanParams, defaultQuery, formatBadge, pageToJumpTo, parseQuery, sortFromTable, toApiQuery, toCountQuery, toSearchParams, withParams } from './query';
 import { invertOperator, rowsToConstraints, OPERATORS } from './constraints';
 import { addToHistory, HISTORY_CAP, suggest } from './history';
 import { presetRange, rangeToParam, DATETIME } from './dateRanges';
@@ -34,6 +34,14 @@ describe('query state ↔ URL', () => {
     const q = defaultQuery({ search: ' x ', sort_by: { id: 'asc' }, params: { tab: 'all', status: 0 }, constraints: [{ condition: 'and', constraint: [] }] });
     expect(toApiQuery(q)).toEqual({ page: 1, page_size: 20, search: 'x', sort_by: '{"id":"asc"}', params: '{"tab":"all","status":0}', constraints: '{"constraints":[{"condition":"and","constraint":[]}]}' });
     expect(toCountQuery(q, 'tab')).toEqual({ search: 'x', params: '{"status":0}', constraints: '{"constraints":[{"condition":"and","constraint":[]}]}' });
+  });
+});
+
+describe('withParams', () => {
+  it('merges fixed members into the params JSON, over what the user chose', () => {
+    expect(withParams({ page: 1, params: '{"tab":"all","status":1}' } as { page: number; params?: string }, { tab: 'mine' })).toEqual({ page: 1, params: '{"tab":"mine","status":1}' });
+    const q: { search: string; params?: string } = { search: 'x' };
+    expect(withParams(q, { kind: 'special' })).toEqual({ search: 'x', params: '{"kind":"special"}' });
   });
 });
 

@@ -113,6 +113,12 @@ export function toCountQuery(q: ListQuery, tabParam?: string): Omit<ApiListQuery
   return rest;
 }
 
+/** An API list or count query with extra members merged into its `params` JSON (a fixed tab, a fixed filter). */
+export function withParams<Q extends { params?: string }>(q: Q, extra: Record<string, unknown>): Q {
+  const params = { ...(q.params ? (JSON.parse(q.params) as Record<string, unknown>) : {}), ...extra };
+  return { ...q, params: JSON.stringify(params) };
+}
+
 export const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** When the current page came back empty but rows exist before it, the page to jump to. */

@@ -1,7 +1,7 @@
 // Center and hospital choices for selects (loaded once with a large page, spec 1 §9).
 import { useQuery } from '@tanstack/react-query';
-import { api } from './api/client';
-import { listResult } from './api/list';
+import { api } from '../../lib/api/client';
+import { listResult } from '../../lib/api/list';
 
 const ALL = { page: 1, page_size: 10000 };
 

@@ -1,7 +1,8 @@
 import { Tag, Tooltip } from 'antd';
 import { ClockCircleOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { StatusLabel } from './api';
+// The case's markers shown wherever a case is: its status (label and colour from
+// the server), the timing of a case under diagnosis, and its charge status.
 import { formatDateTime } from '../../lib/format';
 
 // The server's status colour names (spec 2 §4 Status colours) as antd tag
@@ -22,7 +23,7 @@ const TAG_COLOURS: Record<string, string> = {
 
 export const tagColour = (name: string | undefined) => TAG_COLOURS[name ?? ''] ?? 'blue';
 
-export function CaseStatusTag({ label }: { label: StatusLabel | undefined }) {
+export function CaseStatusTag({ label }: { label: { key: string; label: string; color: string } | null | undefined }) {
   if (!label) return null;
   return (
     <Tag color={tagColour(label.color)} bordered={false} data-status={label.key} style={{ marginInlineEnd: 0 }}>

@@ -1,15 +1,15 @@
-import { MessageThread as Thread } from '../../components/ui/MessageThread';
+import { MessageThread } from '../../components/ui/MessageThread';
 import { useCaseMessages, useDeleteMessage, usePostMessage } from './api';
 
-/** The message thread of a case on the hospital's screens. */
-export function MessageThread({ caseId, height = 420 }: { caseId: number; height?: number | string }) {
+/** The message thread of a case, as the site and the experts see it. */
+export function CaseMessages({ caseId, height }: { caseId: number; height?: number | string }) {
   const msgs = useCaseMessages(caseId);
   const post = usePostMessage();
   const del = useDeleteMessage();
   return (
-    <Thread
+    <MessageThread
       caseId={caseId}
-      messages={msgs.data ?? undefined}
+      messages={msgs.data}
       loading={msgs.isLoading}
       sending={post.isPending}
       onSend={(content) => post.mutateAsync({ id: caseId, content })}

@@ -4,12 +4,12 @@ import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { i18n } from '../../lib/i18n';
-import { session } from '../../lib/session';
-import { routes } from '../../app/router';
-import { fakeServer, jsonError } from '../../test/fakeServer';
+import { i18n } from '../lib/i18n';
+import { session } from '../lib/session';
+import { routes } from './router';
+import { fakeServer, jsonError } from '../test/fakeServer';
 
-vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})` }));
+vi.mock('../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})` }));
 
 const info = { user: { id: 1, username: 'admin', name: '王医生', phone: '', email: '', work_no: '', must_change_password: false }, roles: [], centers: [], hospitals: [], settings: { idle_timeout_minutes: 30 } };
 
