@@ -1,6 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renewGrant, viewerKey, type ViewerInfo } from './slideViewer';
+import { RENEW_EVERY_MS, renewGrant, useGrantRenewal, viewerKey, type ViewerInfo } from './slideViewer';
 
 const post = vi.fn();
 vi.mock('./api/client', () => ({ api: { POST: (...a: unknown[]) => post(...a) } }));
@@ -29,5 +31,36 @@ describe('renewGrant', () => {
     post.mockResolvedValue({ error: { message: 'gone' }, response: new Response(null, { status: 401 }) });
     await renewGrant(qc, 7);
     expect(qc.getQueryData(viewerKey(7))).toBe(info);
+  });
+});
+
+describe('useGrantRenewal', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    post.mockReset();
+    post.mockResolvedValue(reply('/api/slides/7/g/1.5.abc'));
+  });
+  const mount = () => {
+    const qc = new QueryClient();
+    qc.setQueryData(viewerKey(7), info);
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: qc }, children);
+    return renderHook(() => useGrantRenewal(7), { wrapper });
+  };
+  it('renews while the user works in the viewer', () => {
+    const h = mount();
+    window.dispatchEvent(new Event('wheel'));
+    act(() => void vi.advanceTimersByTime(RENEW_EVERY_MS));
+    expect(post).toHaveBeenCalledTimes(1);
+    h.unmount();
+    vi.useRealTimers();
+  });
+  it('lets an untouched viewer lapse, so it does not keep the session alive, and renews on the first touch after', () => {
+    const h = mount();
+    act(() => void vi.advanceTimersByTime(3 * RENEW_EVERY_MS));
+    expect(post).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pointermove'));
+    expect(post).toHaveBeenCalledTimes(1);
+    h.unmount();
+    vi.useRealTimers();
   });
 });

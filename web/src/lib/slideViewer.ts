@@ -34,12 +34,35 @@ export function useViewerInfo(id: number | null, opts: { live?: boolean } = {}) 
   return q;
 }
 
-function useGrantRenewal(id: number | null) {
+// What counts as the user still looking at the slide.
+const ACTIVITY = ['pointerdown', 'pointermove', 'wheel', 'keydown'] as const;
+
+/**
+ * Renews the grant every few minutes while the user works in the viewer. A viewer left
+ * untouched renews nothing, so it does not keep the session from its idle limit; the first
+ * touch after a quiet spell renews at once.
+ */
+export function useGrantRenewal(id: number | null) {
   const qc = useQueryClient();
   useEffect(() => {
     if (id === null || id <= 0) return;
-    const timer = window.setInterval(() => void renewGrant(qc, id), RENEW_EVERY_MS);
-    return () => window.clearInterval(timer);
+    let active = false;
+    let renewedAt = Date.now();
+    const renew = () => {
+      active = false;
+      renewedAt = Date.now();
+      void renewGrant(qc, id);
+    };
+    const onActivity = () => {
+      active = true;
+      if (Date.now() - renewedAt > RENEW_EVERY_MS) renew();
+    };
+    const timer = window.setInterval(() => active && renew(), RENEW_EVERY_MS);
+    for (const e of ACTIVITY) window.addEventListener(e, onActivity, { capture: true, passive: true });
+    return () => {
+      window.clearInterval(timer);
+      for (const e of ACTIVITY) window.removeEventListener(e, onActivity, { capture: true });
+    };
   }, [qc, id]);
 }
 
