@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { App } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageToJumpTo, toApiQuery, toCountQuery, type ListQuery } from '../../../lib/list/query';
@@ -16,7 +16,10 @@ export function useListData<T>(src: Source<T>, query: ListQuery, jump: (page: nu
     queryFn: () => src.fetchList(apiQuery),
     placeholderData: keepPreviousData,
   });
-  const countQuery = useDebounced(toCountQuery(query, src.tabs ? src.tabParam : undefined), 100);
+  // Debounced by value: a fresh object each render would restart the timer and
+  // re-render the list ten times a second for as long as it is open.
+  const countKey = useDebounced(JSON.stringify(toCountQuery(query, src.tabs ? src.tabParam : undefined)), 100);
+  const countQuery = useMemo(() => JSON.parse(countKey) as ReturnType<typeof toCountQuery>, [countKey]);
   const counts = useQuery({
     queryKey: [...src.queryKey, 'count', countQuery],
     queryFn: () => src.fetchCount!(countQuery),
