@@ -44,6 +44,18 @@ describe('DataList', () => {
     expect(within(screen.getByTestId('tab-mine')).getByText('3')).toBeInTheDocument();
   });
 
+  it('stays still while nobody touches it (no re-render loop)', async () => {
+    const fetchList = vi.fn(async () => ({ rows: rows(1), total: 1 }));
+    let renders = 0;
+    const counted: ListColumn<Row>[] = [...columns, { key: 'seen', title: '渲染', render: () => ++renders }];
+    renderAt(<DataList<Row> tableId="idle" queryKey={['idle']} fetchList={fetchList} fetchCount={async () => ({ all: 1 })} columns={counted} tabs={[{ key: 'all', label: '全部' }]} />, '/list', '/list');
+    await screen.findByText('行1');
+    await new Promise((r) => setTimeout(r, 400));
+    const settled = renders;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(renders).toBe(settled);
+  });
+
   it('switching tabs and searching put the state in the URL and refetch from page 1', async () => {
     const fetchList = vi.fn(async () => ({ rows: rows(2), total: 2 }));
     const { router } = setup(fetchList, '/list?page=1&page_size=50');
