@@ -344,9 +344,9 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 		"diagnosing_empty": {"unlock": "expert", "save": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
 		"to_review":        {"review_approve": "expert3", "reviewreturn": "expert3", "reviewrecall": "expert", "delay": "expert", "invited": "expert"},
 		// Approved: signed, not sent to review again (unless edited).
-		"approved": {"unlock": "expert", "save": "expert", "publish": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
-		"published":        {"append_diagnosis": "expert"},
-		"releasing":        {"recall": "expert"},
+		"approved":  {"unlock": "expert", "save": "expert", "publish": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
+		"published": {"append_diagnosis": "expert"},
+		"releasing": {"recall": "expert"},
 		// A supplement never sent to review may be published at once; one
 		// sent must be accepted first. Under review only the reviewer answers
 		// and the author may take it back.

@@ -51,7 +51,7 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Acti
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "update case")
 	}
-	return record(ctx, tx, id, string(t.logName()), r.State, to, detail, r.State, to)
+	return record(ctx, tx, id, t.logName(), r.State, to, detail, r.State, to)
 }
 
 // Guard checks what an action needs beyond the life cycle State, from the
@@ -351,7 +351,7 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", staffID).Set("updated_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "bind staff")
 		}
-		return record(ctx, tx, id, "bind_staff", r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
+		return record(ctx, tx, id, ActBindStaff, r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
 	})
 }
 
@@ -366,7 +366,7 @@ func (s *Service) unbindStaff(ctx context.Context, tx *db.Tx, r *Row) error {
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", nil).Set("updated_at", s.now()).Where("id = ?", r.ID)); err != nil {
 		return apperr.Wrap(err, "unbind staff")
 	}
-	return record(ctx, tx, r.ID, "unbind_staff", r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
+	return record(ctx, tx, r.ID, ActUnbindStaff, r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
 }
 
 // CaseStaff lists the staff members of the case's center, for the allocator.

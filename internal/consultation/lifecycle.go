@@ -103,6 +103,18 @@ const (
 	ActBindStaff Action = "bind_staff"
 )
 
+// Events of the case log that are no actions of the list.
+const (
+	ActCreate        Action = "create"
+	ActDraft         Action = "draft"
+	ActCharge        Action = "charge"
+	ActRefund        Action = "refund"
+	ActUnbindStaff   Action = "unbind_staff"
+	ActMessage       Action = "message"
+	ActMessageDelete Action = "message_delete"
+	ActAdviceResult  Action = "advice_result" // a third party's result of advice passed on
+)
+
 // State is the part of a consultation the life cycle reads and changes.
 type State struct {
 	Status        int  `json:"status" db:"status" doc:"0 to be submitted, 1 submitted, 2 to review, 4 completed"`

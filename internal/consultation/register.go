@@ -72,12 +72,12 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		if err != nil {
 			return err
 		}
-		action, from := "create", State{IsDraft: 1}
+		action, from := ActCreate, State{IsDraft: 1}
 		if draft {
-			action = "draft"
+			action = ActDraft
 		}
 		if before != nil {
-			action, from = "update", before.State
+			action, from = ActUpdate, before.State
 		}
 		return record(ctx, tx, newID, action, from, after.State, "", before, after)
 	})
@@ -294,7 +294,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).Where("consult_id = ?", id)); err != nil {
 			return apperr.Wrap(err, "release slides")
 		}
-		return record(ctx, tx, id, "delete", before.State, before.State, "", before, nil)
+		return record(ctx, tx, id, ActDelete, before.State, before.State, "", before, nil)
 	})
 }
 

@@ -326,7 +326,7 @@ func (s *Service) ThirdResult(ctx context.Context, adviceID int64, result string
 		if err := s.finish(ctx, tx, adviceID, AdviceTransferred, map[string]any{"status": AdviceDone, "result": result, "done_by": me, "done_at": s.now()}); err != nil {
 			return err
 		}
-		if err := s.deps.Cases.RecordEvent(ctx, tx, a.ConsultID, "advice_result", result); err != nil {
+		if err := s.deps.Cases.RecordEvent(ctx, tx, a.ConsultID, consultation.ActAdviceResult, result); err != nil {
 			return err
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.third_result", ObjectType: "advice", ObjectID: adviceID, CaseID: a.ConsultID, Message: a.Item})

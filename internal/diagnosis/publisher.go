@@ -54,7 +54,7 @@ type FirstResultInput struct {
 	Reason    string `json:"reason,omitempty" maxLength:"2000" doc:"Required unless the first result is consistent"`
 }
 
-// ChangeFirstResult records, during a counter-audit (manage_confirm 2 or 3),
+// ChangeFirstResult records, during a counter-audit (CounterAuditAsked or CounterAuditRejected),
 // whether the first published report stands.
 func (s *Service) ChangeFirstResult(ctx context.Context, in FirstResultInput) error {
 	in.Reason = strings.TrimSpace(in.Reason)

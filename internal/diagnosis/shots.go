@@ -89,7 +89,7 @@ func (s *Service) SaveShot(ctx context.Context, id int64, img []byte, slideID in
 		return nil, err
 	}
 	// Refuse before storing the file: the same check as the transition below.
-	if !slices.Contains(d.Actions, "save_shots") {
+	if !slices.Contains(d.Actions, consultation.ActSaveShots) {
 		return nil, s.deps.Cases.Apply(ctx, id, consultation.ActSaveShots, "", func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
 			return nil, refuse("error.forbidden")
 		})
