@@ -42,9 +42,10 @@ func (s *Service) detailIn(ctx context.Context, q db.Querier, id int64) (*Detail
 	return d, nil
 }
 
-// actions lists the transitions p may make on r now, for the buttons the
-// web app shows; the server checks each again when it is made.
-// Answering an invitation is per invitation, so it is not listed.
+// actions lists the actions the caller may make on r now, for the buttons
+// the web app shows: exactly those whose role, state, holder and guards
+// pass, the same checks the action makes (only its input may still be
+// refused). Answering an invitation is per invitation, so it is not listed.
 func (s *Service) actions(ctx context.Context, q db.Querier, r *Row) []Action {
 	p := access.FromContext(ctx)
 	out := []Action{}
