@@ -836,9 +836,24 @@ func TestDiscardSupplementDraft(t *testing.T) {
 		if e.snapshot(id) != before {
 			t.Fatal("a refused discard changed the case")
 		}
+		discardable := func(tok string) bool {
+			var c struct {
+				Data struct {
+					Actions []string `json:"actions"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+id, tok, nil), 200), &c)
+			return slices.Contains(c.Data.Actions, "append_discard")
+		}
+		if !discardable(expert) {
+			t.Fatal("the expert's supplement draft is not offered for discarding")
+		}
 		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 200)
 		if e.count("diagnoses", "consult_id = ? AND type = 1", id) != 0 || e.count("diagnoses", "id = ?", original) != 1 {
 			t.Fatal("discard removed the wrong rows")
+		}
+		if discardable(expert) {
+			t.Fatal("discarding is offered with no supplement left")
 		}
 		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 409)
 	})
