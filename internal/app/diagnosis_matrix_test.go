@@ -3,6 +3,7 @@ package app_test
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -342,9 +343,10 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 		"diagnosing":       {"unlock": "expert", "save": "expert", "publish": "expert", "toreview": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
 		"diagnosing_empty": {"unlock": "expert", "save": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
 		"to_review":        {"review_approve": "expert3", "reviewreturn": "expert3", "reviewrecall": "expert", "delay": "expert", "invited": "expert"},
-		"approved":         {"unlock": "expert", "save": "expert", "publish": "expert", "toreview": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
-		"published":        {"append_diagnosis": "expert"},
-		"releasing":        {"recall": "expert"},
+		// Approved: signed, not sent to review again (unless edited).
+		"approved":  {"unlock": "expert", "save": "expert", "publish": "expert", "return": "expert", "delay": "expert", "invited": "expert"},
+		"published": {"append_diagnosis": "expert"},
+		"releasing": {"recall": "expert"},
 		// A supplement never sent to review may be published at once; one
 		// sent must be accepted first. Under review only the reviewer answers
 		// and the author may take it back.
@@ -354,6 +356,54 @@ func newDiagMatrix(t *testing.T, e *env) *diagMatrix {
 		"supplement_approved":  {"append_diagnosis": "expert", "append_diagnosis_publish": "expert", "append_toreview": "expert"},
 	}
 	return m
+}
+
+// badInput: the call is allowed in the state but its input is missing
+// (publishing or sending to review a diagnosis or supplement not written).
+func (m *diagMatrix) badInput(state, action string) bool {
+	switch state {
+	case "diagnosing_empty":
+		return action == "publish" || action == "toreview"
+	case "published":
+		return action == "append_diagnosis_publish" || action == "append_toreview"
+	}
+	return false
+}
+
+// serverAction is the name of a matrix action in a case's actions.
+var serverAction = map[string]string{"return": "expert_return", "invited": "invite", "recall": "diagnosis_recall",
+	"append_diagnosis_publish": "append_publish"}
+
+// checkListed: the case's actions, as each caller reads them, name exactly
+// the matrix actions the caller may call now (allowed, or refused only
+// for missing input).
+func (m *diagMatrix) checkListed(t *testing.T, state, id string) {
+	t.Helper()
+	for _, caller := range m.callers {
+		if caller == "" {
+			continue
+		}
+		r := m.e.do("GET", "/api/consultation/resources/"+id, m.tokens[caller], nil)
+		if r.Status == 404 {
+			continue
+		}
+		var c struct {
+			Data struct {
+				Actions []string `json:"actions"`
+			} `json:"data"`
+		}
+		m.e.decode(m.e.expect(r, 200), &c)
+		for _, a := range m.actions {
+			name := a.name
+			if s, ok := serverAction[name]; ok {
+				name = s
+			}
+			want := m.allowed[state][a.name] == caller || (caller == "expert" && m.badInput(state, a.name))
+			if got := slices.Contains(c.Data.Actions, name); got != want {
+				t.Errorf("%s: %s listed for %q: %v, want %v (actions %v)", state, name, caller, got, want, c.Data.Actions)
+			}
+		}
+	}
 }
 
 func (m *diagMatrix) newCase() string {
@@ -374,7 +424,7 @@ func (m *diagMatrix) expectedRefusal(state, action, caller, id string) int {
 	if m.e.do("GET", "/api/consultation/resources/"+id, m.tokens[caller], nil).Status == 404 {
 		return 404
 	}
-	if state == "diagnosing_empty" && (action == "publish" || action == "toreview") && caller == "expert" {
+	if caller == "expert" && m.badInput(state, action) {
 		return 422
 	}
 	return 409
@@ -387,6 +437,7 @@ func TestDiagnosisActionMatrix(t *testing.T) {
 			t.Run(state, func(t *testing.T) {
 				// Refusals, all on one case: it must not change at all.
 				id := m.stateSetups[state]()
+				m.checkListed(t, state, id)
 				before := e.snapshot(id)
 				for _, a := range m.actions {
 					for _, caller := range m.callers {
@@ -785,9 +836,24 @@ func TestDiscardSupplementDraft(t *testing.T) {
 		if e.snapshot(id) != before {
 			t.Fatal("a refused discard changed the case")
 		}
+		discardable := func(tok string) bool {
+			var c struct {
+				Data struct {
+					Actions []string `json:"actions"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+id, tok, nil), 200), &c)
+			return slices.Contains(c.Data.Actions, "append_discard")
+		}
+		if !discardable(expert) {
+			t.Fatal("the expert's supplement draft is not offered for discarding")
+		}
 		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 200)
 		if e.count("diagnoses", "consult_id = ? AND type = 1", id) != 0 || e.count("diagnoses", "id = ?", original) != 1 {
 			t.Fatal("discard removed the wrong rows")
+		}
+		if discardable(expert) {
+			t.Fatal("discarding is offered with no supplement left")
 		}
 		e.expect(e.do("DELETE", d+"/append_diagnosis/"+itoa(s.Data.ID), expert, nil), 409)
 	})

@@ -345,6 +345,7 @@ func TestLifecycleMatrix(t *testing.T) {
 				t.Fatalf("built %s, got %s", st, got)
 			}
 		}
+		m.checkListed(t, shared)
 		var allowed, refused int
 		for _, a := range matrixActions() {
 			t.Run(a.name, func(t *testing.T) {
@@ -429,6 +430,40 @@ func (m *matrix) call(a matrixAction, tok, id, lang string) resp {
 	m.lang = lang
 	defer func() { m.lang = "" }()
 	return a.call(m, tok, id)
+}
+
+// checkListed: a case's actions, as each caller reads them, name exactly
+// the matrix actions the caller may make now (allowed, or refused only for
+// its input: a draft to complete before it is submitted).
+func (m *matrix) checkListed(t *testing.T, shared map[string]string) {
+	t.Helper()
+	names := map[string]string{"return_to_center": "expert_return"}
+	for _, st := range matrixStates {
+		for _, role := range matrixRoles {
+			if role == "" || !sees(role, st) {
+				continue
+			}
+			var c struct {
+				Data struct {
+					Actions []string `json:"actions"`
+				} `json:"data"`
+			}
+			m.e.decode(m.e.expect(m.e.do("GET", "/api/consultation/resources/"+shared[st], m.tokens[role], nil), 200), &c)
+			for _, a := range matrixActions() {
+				if a.batch || a.name == "caseinfo" || a.name == "draft_update" {
+					continue // the same action as another, or no transition
+				}
+				name := a.name
+				if n, ok := names[name]; ok {
+					name = n
+				}
+				want := a.expected(role, st) == 200 || a.expected(role, st) == 422
+				if got := slices.Contains(c.Data.Actions, name); got != want {
+					t.Errorf("%s: %s listed for %q: %v, want %v (actions %v)", st, name, role, got, want, c.Data.Actions)
+				}
+			}
+		}
+	}
 }
 
 func n64(id string) int64 {

@@ -16,7 +16,7 @@ import (
 // transition loads a case in tx, checks that the caller may make the named
 // transition from its state, lets change write what the transition does,
 // and records the case log and audit lines.
-func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name, detail string, change Change) error {
+func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change Change) error {
 	r, err := s.row(ctx, tx, id)
 	if err != nil {
 		return err
@@ -27,6 +27,9 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name, det
 		return err
 	}
 	if err := t.holds(p, r); err != nil {
+		return err
+	}
+	if err := s.guarded(ctx, tx, name, r); err != nil {
 		return err
 	}
 	to := r.State
@@ -48,7 +51,30 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name, det
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "update case")
 	}
-	return record(ctx, tx, id, name, r.State, to, detail, r.State, to)
+	return record(ctx, tx, id, t.logName(), r.State, to, detail, r.State, to)
+}
+
+// Guard checks what an action needs beyond the life cycle State, from the
+// records of the domain that owns them (a diagnosis's review, a supplement).
+// The action and the case's list of actions run the same guards, so the
+// list names exactly the actions that would be allowed. It runs in the
+// action's transaction, after the life cycle's own checks; a refusal is a
+// conflict. Bad or missing input (an empty diagnosis) is not a guard's
+// business: the action reports it.
+type Guard func(ctx context.Context, q db.Querier, r *Row) error
+
+// Guard adds a guard to an action; domains add theirs when they start.
+func (s *Service) Guard(a Action, g Guard) {
+	s.guards[a] = append(s.guards[a], g)
+}
+
+func (s *Service) guarded(ctx context.Context, q db.Querier, a Action, r *Row) error {
+	for _, g := range s.guards[a] {
+		if err := g(ctx, q, r); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Change checks what a transition needs beyond the state, writes its own
@@ -58,26 +84,26 @@ type Change func(tx *db.Tx, r *Row, to State) (map[string]any, error)
 // Apply makes the named transition of the life cycle on a case the caller
 // may see, in one transaction with its case log and audit records. The
 // diagnosis domain makes its transitions through it.
-func (s *Service) Apply(ctx context.Context, id int64, name, detail string, change Change) error {
+func (s *Service) Apply(ctx context.Context, id int64, name Action, detail string, change Change) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error { return s.transition(ctx, tx, id, name, detail, change) })
 }
 
 // one runs a single transition in its own transaction.
-func (s *Service) one(ctx context.Context, id int64, name, detail string, change Change) error {
+func (s *Service) one(ctx context.Context, id int64, name Action, detail string, change Change) error {
 	return s.Apply(ctx, id, name, detail, change)
 }
 
 // Submit sends a registered case to its center. It needs a charge and,
 // unless the system allows otherwise, at least one slide. A case with a
 // requested expert goes straight to that expert.
-func (s *Service) Submit(ctx context.Context, id int64) error { return s.send(ctx, id, "submit") }
+func (s *Service) Submit(ctx context.Context, id int64) error { return s.send(ctx, id, ActSubmit) }
 
 // ConsultAgain sends a recalled or returned case again, on the same terms.
 func (s *Service) ConsultAgain(ctx context.Context, id int64) error {
-	return s.send(ctx, id, "consult_again")
+	return s.send(ctx, id, ActConsultAgain)
 }
 
-func (s *Service) send(ctx context.Context, id int64, name string) error {
+func (s *Service) send(ctx context.Context, id int64, name Action) error {
 	return s.one(ctx, id, name, "", func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
 		var v apperr.Validation
 		if r.IsDraft == 1 {
@@ -172,7 +198,7 @@ func (s *Service) Recall(ctx context.Context, id int64, why string) error {
 	if err != nil {
 		return err
 	}
-	return s.one(ctx, id, "recall", why, func(*db.Tx, *Row, State) (map[string]any, error) {
+	return s.one(ctx, id, ActRecall, why, func(*db.Tx, *Row, State) (map[string]any, error) {
 		return map[string]any{"recall_reason": why}, nil
 	})
 }
@@ -187,8 +213,8 @@ func (s *Service) BatchRecall(ctx context.Context, ids []int64, why string) ([]O
 
 // RecallDecision is the center's answer to a recall request.
 func (s *Service) RecallDecision(ctx context.Context, id int64, decision, note string) error {
-	name := "recall_" + decision
-	if _, ok := Transitions[name]; !ok || !slices.Contains([]string{"agree", "reject", "ignore"}, decision) {
+	name := map[string]Action{"agree": ActRecallAgree, "reject": ActRecallReject, "ignore": ActRecallIgnore}[decision]
+	if name == "" {
 		return apperr.New(apperr.NotFound, "error.not_found")
 	}
 	if decision == "reject" {
@@ -223,7 +249,7 @@ func (s *Service) RecallReason(ctx context.Context, id int64) (string, error) {
 
 // BindExpert assigns a case to an expert of its center.
 func (s *Service) BindExpert(ctx context.Context, id, expertID int64) error {
-	return s.one(ctx, id, "bind_expert", "", func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
+	return s.one(ctx, id, ActBindExpert, "", func(_ *db.Tx, r *Row, _ State) (map[string]any, error) {
 		if err := s.checkExpert(ctx, r, expertID); err != nil {
 			return nil, err
 		}
@@ -239,7 +265,7 @@ func (s *Service) BatchBindExpert(ctx context.Context, ids []int64, expertID int
 
 // Referral gives an assigned case to a different expert (the allocator).
 func (s *Service) Referral(ctx context.Context, id, expertID int64, why string) error {
-	return s.refer(ctx, "referral", id, expertID, strings.TrimSpace(why))
+	return s.refer(ctx, ActReferral, id, expertID, strings.TrimSpace(why))
 }
 
 // ExpertReferral is the assigned expert giving their case to a different
@@ -249,10 +275,10 @@ func (s *Service) ExpertReferral(ctx context.Context, id, expertID int64, why st
 	if err != nil {
 		return err
 	}
-	return s.refer(ctx, "expert_referral", id, expertID, why)
+	return s.refer(ctx, ActExpertReferral, id, expertID, why)
 }
 
-func (s *Service) refer(ctx context.Context, name string, id, expertID int64, why string) error {
+func (s *Service) refer(ctx context.Context, name Action, id, expertID int64, why string) error {
 	return s.one(ctx, id, name, why, func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
 		if r.ExpertID != nil && *r.ExpertID == expertID {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.same_expert")
@@ -286,6 +312,12 @@ func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error
 	return nil
 }
 
+// staffBindable: p may name the staff member of r now (an allocator, while
+// the case is at the center).
+func staffBindable(p *access.Principal, r *Row) bool {
+	return p.HasAny(allocRoles) && r.Status == StatusSubmitted && r.IsRecall == RecallNone
+}
+
 // BindStaff names the staff member who prepares a case for the expert;
 // staffID 0 removes the one named. The staff member sees the case while bound.
 func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
@@ -298,8 +330,8 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 		if !p.HasAny(allocRoles) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
-		if r.Status != StatusSubmitted || r.IsRecall != RecallNone {
-			return apperr.New(apperr.Conflict, "case.bad_state").With("action", apperr.MsgKey("case.action.bind_staff")).
+		if !staffBindable(p, r) {
+			return apperr.New(apperr.Conflict, "case.bad_state").With("action", apperr.MsgKey("case.action."+string(ActBindStaff))).
 				With("status", apperr.MsgKey("case.status."+LabelKey(r.State)))
 		}
 		if staffID == 0 {
@@ -319,7 +351,7 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", staffID).Set("updated_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "bind staff")
 		}
-		return record(ctx, tx, id, "bind_staff", r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
+		return record(ctx, tx, id, ActBindStaff, r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
 	})
 }
 
@@ -334,7 +366,7 @@ func (s *Service) unbindStaff(ctx context.Context, tx *db.Tx, r *Row) error {
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", nil).Set("updated_at", s.now()).Where("id = ?", r.ID)); err != nil {
 		return apperr.Wrap(err, "unbind staff")
 	}
-	return record(ctx, tx, r.ID, "unbind_staff", r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
+	return record(ctx, tx, r.ID, ActUnbindStaff, r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
 }
 
 // CaseStaff lists the staff members of the case's center, for the allocator.
@@ -355,7 +387,7 @@ func (s *Service) ReturnToSite(ctx context.Context, id int64, why string) error 
 	if err != nil {
 		return err
 	}
-	return s.one(ctx, id, "return_to_site", why, func(tx *db.Tx, _ *Row, _ State) (map[string]any, error) {
+	return s.one(ctx, id, ActReturnToSite, why, func(tx *db.Tx, _ *Row, _ State) (map[string]any, error) {
 		vals, err := s.EndHandover(ctx, tx, id)
 		vals["return_reason"], vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = why, nil, nil, nil, nil
 		return vals, err

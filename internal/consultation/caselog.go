@@ -31,7 +31,7 @@ type LogEntry struct {
 }
 
 // record writes the case log line and the audit record of a change, in tx.
-func record(ctx context.Context, tx *db.Tx, id int64, action string, from, to State, detail string, before, after any) error {
+func record(ctx context.Context, tx *db.Tx, id int64, action Action, from, to State, detail string, before, after any) error {
 	p := access.FromContext(ctx)
 	_, err := db.Exec(ctx, tx, tx.Builder().Insert("case_logs").
 		Columns("consult_id", "user_id", "username", "user_name", "role", "action", "from_status", "to_status", "detail", "created_at").
@@ -39,7 +39,7 @@ func record(ctx context.Context, tx *db.Tx, id int64, action string, from, to St
 	if err != nil {
 		return apperr.Wrap(err, "case log")
 	}
-	return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "consultation." + action, ObjectType: "consultation", ObjectID: id,
+	return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "consultation." + string(action), ObjectType: "consultation", ObjectID: id,
 		Before: before, After: after, Message: truncate(detail, 200)})
 }
 
@@ -84,7 +84,7 @@ func truncate(s string, n int) string {
 
 // RecordEvent writes a case log line, in tx, for an event by someone outside
 // the case's data scope (a third party answering advice); the state is unchanged.
-func (s *Service) RecordEvent(ctx context.Context, tx *db.Tx, id int64, action, detail string) error {
+func (s *Service) RecordEvent(ctx context.Context, tx *db.Tx, id int64, action Action, detail string) error {
 	var st struct {
 		State
 		ExpertID  *int64     `db:"expert_id"`

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
@@ -42,21 +42,22 @@ func (s *Service) detailIn(ctx context.Context, q db.Querier, id int64) (*Detail
 	return d, nil
 }
 
-// actions lists the transitions p may make on r now, for the buttons the
-// web app shows; the server checks each again when it is made.
-// Answering an invitation is per invitation, so it is not listed.
-func (s *Service) actions(p *access.Principal, r *Row) []string {
-	out := []string{}
+// actions lists the actions the caller may make on r now, for the buttons
+// the web app shows: exactly those whose role, state, holder and guards
+// pass, the same checks the action makes (only its input may still be
+// refused). Answering an invitation is per invitation, so it is not listed.
+func (s *Service) actions(ctx context.Context, q db.Querier, r *Row) []Action {
+	p := access.FromContext(ctx)
+	out := []Action{}
 	for name, t := range Transitions {
-		if p.HasAny(t.Roles) && t.From(r.State) && t.holds(p, r) == nil && name != "invite_reply" {
+		if p.HasAny(t.Roles) && t.From(r.State) && t.holds(p, r) == nil && name != ActInviteReply && s.guarded(ctx, q, name, r) == nil {
 			out = append(out, name)
 		}
 	}
-	// Naming the staff member is no state change, so it is not a transition.
-	if p.HasAny(allocRoles) && r.Status == StatusSubmitted && r.IsRecall == RecallNone {
-		out = append(out, "bind_staff")
+	if staffBindable(p, r) {
+		out = append(out, ActBindStaff)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 

@@ -43,15 +43,12 @@ func (s *Service) HandOver(ctx context.Context, id, toID int64, note string) err
 	if len([]rune(note)) > 500 {
 		return apperr.New(apperr.Invalid, "error.validation").Field("note", "field.too_long", "max", 500)
 	}
-	return s.one(ctx, id, "handover", note, func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
+	return s.one(ctx, id, ActHandover, note, func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
 		if toID == me {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "diagnosis.handover_self")
 		}
 		if err := s.checkExpert(ctx, r, toID); err != nil {
 			return nil, err
-		}
-		if r.HandoverFrom != nil {
-			return nil, apperr.New(apperr.Conflict, "diagnosis.handover_pending")
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("handovers").Columns("consult_id", "from_id", "to_id", "note", "status", "created_at").
 			Values(id, me, toID, note, HandoverPending, s.now())); err != nil {
@@ -61,10 +58,19 @@ func (s *Service) HandOver(ctx context.Context, id, toID int64, note string) err
 	})
 }
 
+// noPendingHandover: a case handed over is not handed over again until the
+// colleague takes it or it is taken back.
+func noPendingHandover(_ context.Context, _ db.Querier, r *Row) error {
+	if r.HandoverFrom != nil {
+		return apperr.New(apperr.Conflict, "diagnosis.handover_pending")
+	}
+	return nil
+}
+
 // RecallHandover takes a handed-over case back before the colleague started on it.
 func (s *Service) RecallHandover(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.one(ctx, id, "handover_recall", "", func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
+	return s.one(ctx, id, ActHandoverRecall, "", func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
 		res, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverRecalled).Set("decided_at", s.now()).
 			Where("consult_id = ? AND from_id = ? AND status = ?", id, me, HandoverPending))
 		if err != nil {

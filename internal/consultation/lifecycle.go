@@ -26,6 +26,95 @@ const (
 	ReturnToCenter  = 1
 )
 
+// Lock values of a case (is_lock): the assigned expert holds the case to write.
+const (
+	Unlocked = 0
+	Locked   = 1
+)
+
+// Counter-audit values of a case (manage_confirm).
+const (
+	CounterAuditNone     = 0
+	CounterAuditAsked    = 2 // the administrator asked the expert to reconsider
+	CounterAuditRejected = 3 // the expert kept the report
+)
+
+// Action names one thing a caller may do with a case: a transition of the
+// life cycle, listed in a case's actions when the caller may make it now.
+type Action string
+
+// The actions of a case.
+const (
+	ActUpdate              Action = "update"
+	ActDelete              Action = "delete"
+	ActSubmit              Action = "submit"
+	ActConsultAgain        Action = "consult_again"
+	ActRecall              Action = "recall"
+	ActRecallAgree         Action = "recall_agree"
+	ActRecallReject        Action = "recall_reject"
+	ActRecallIgnore        Action = "recall_ignore"
+	ActBindExpert          Action = "bind_expert"
+	ActReferral            Action = "referral"
+	ActExpertReferral      Action = "expert_referral"
+	ActHandover            Action = "handover"
+	ActHandoverRecall      Action = "handover_recall"
+	ActLock                Action = "lock"
+	ActUnlock              Action = "unlock"
+	ActSave                Action = "save"
+	ActToReview            Action = "toreview"
+	ActReviewApprove       Action = "review_approve"
+	ActReviewReturn        Action = "reviewreturn"
+	ActReviewRecall        Action = "reviewrecall"
+	ActPublish             Action = "publish"
+	ActDiagnosisRecall     Action = "diagnosis_recall"
+	ActExpertReturn        Action = "expert_return"
+	ActDelay               Action = "delay"
+	ActInvite              Action = "invite"
+	ActInviteReply         Action = "invite_reply"
+	ActAppendDiagnosis     Action = "append_diagnosis"
+	ActSlideJudge          Action = "slide_judge"
+	ActAppendToReview      Action = "append_toreview"
+	ActAppendReviewRecall  Action = "append_reviewrecall"
+	ActAppendApprove       Action = "append_approve"
+	ActAppendReviewReturn  Action = "append_reviewreturn"
+	ActReportPrint         Action = "report_print"
+	ActReportDeliver       Action = "report_deliver"
+	ActCounterAudit        Action = "counter_audit"
+	ActCounterAuditConfirm Action = "counter_audit_confirm"
+	ActDiagnosisAmend      Action = "diagnosis_amend"
+	ActCounterAuditReject  Action = "counter_audit_reject"
+	ActPublisherPublish    Action = "publisher_publish"
+	ActPublisherReturn     Action = "publisher_return"
+	ActChangeFirstResult   Action = "change_first_result"
+	ActAdvice              Action = "advice"
+	ActAdviceCancel        Action = "advice_cancel"
+	ActSaveShots           Action = "save_shots"
+	ActShotsUpdate         Action = "shots_update"
+	ActAdviceExecute       Action = "advice_execute"
+	ActAdviceTransfer      Action = "advice_transfer"
+	ActAdviceUpdate        Action = "advice_update"
+	ActAdviceResults       Action = "advice_results"
+	ActReturnToSite        Action = "return_to_site"
+	// A supplementary report published or discarded: the append_diagnosis
+	// transition under its own name, so the list tells them apart.
+	ActAppendPublish Action = "append_publish"
+	ActAppendDiscard Action = "append_discard"
+	// Naming the staff member of a case is no state change, so no transition.
+	ActBindStaff Action = "bind_staff"
+)
+
+// Events of the case log that are no actions of the list.
+const (
+	ActCreate        Action = "create"
+	ActDraft         Action = "draft"
+	ActCharge        Action = "charge"
+	ActRefund        Action = "refund"
+	ActUnbindStaff   Action = "unbind_staff"
+	ActMessage       Action = "message"
+	ActMessageDelete Action = "message_delete"
+	ActAdviceResult  Action = "advice_result" // a third party's result of advice passed on
+)
+
 // State is the part of a consultation the life cycle reads and changes.
 type State struct {
 	Status        int  `json:"status" db:"status" doc:"0 to be submitted, 1 submitted, 2 to review, 4 completed"`
@@ -47,7 +136,9 @@ func (s State) editable() bool { return s.Status == StatusToSubmit && s.IsRecall
 // which states, and what it does to the state. Everything not listed here
 // is refused.
 type Transition struct {
-	Name  string
+	Name Action
+	// Log names the action in the case log and audit, if not Name.
+	Log   Action
 	Roles []string
 	// Holder narrows Roles to one person of the case, if set.
 	Holder Holder
@@ -65,6 +156,14 @@ const (
 	Reviewer              // the expert asked to review
 	HandedOverBy          // the expert who handed the case over (pending handover)
 )
+
+// logName names the transition in the case log and audit.
+func (t Transition) logName() Action {
+	if t.Log != "" {
+		return t.Log
+	}
+	return t.Name
+}
 
 // holds reports whether p is the person t requires on case r.
 func (t Transition) holds(p *access.Principal, r *Row) error {
@@ -99,184 +198,191 @@ var (
 
 // diagnosing: the assigned expert holds the lock and may work on the case.
 func diagnosing(s State) bool {
-	return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 1 && s.IsRecall == RecallNone
+	return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Locked && s.IsRecall == RecallNone
 }
 
 // Transitions is the consultation life cycle (DESIGN.md §4). Diagnosis
 // transitions (lock, publish, review…) join it with the diagnosis workspace.
-var Transitions = map[string]Transition{
-	"update": {Name: "update", Roles: siteRoles,
+var Transitions = map[Action]Transition{
+	ActUpdate: {Name: ActUpdate, Roles: siteRoles,
 		From:  State.editable,
 		Apply: func(*State) {}},
-	"delete": {Name: "delete", Roles: siteRoles,
+	ActDelete: {Name: ActDelete, Roles: siteRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"submit": {Name: "submit", Roles: siteRoles,
+	ActSubmit: {Name: ActSubmit, Roles: siteRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: submitted},
-	"consult_again": {Name: "consult_again", Roles: siteRoles,
+	ActConsultAgain: {Name: ActConsultAgain, Roles: siteRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && (s.IsRecall == RecallAgreed || s.IsReturn == ReturnToSite)
 		},
 		Apply: submitted},
-	"recall": {Name: "recall", Roles: siteRoles,
+	ActRecall: {Name: ActRecall, Roles: siteRoles,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.IsRecall == RecallNone
 		},
 		Apply: func(s *State) { s.IsRecall = RecallRequested }},
-	"recall_agree": {Name: "recall_agree", Roles: recallDeciders,
+	ActRecallAgree: {Name: ActRecallAgree, Roles: recallDeciders,
 		From: func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsRecall: RecallAgreed}
 		}},
-	"recall_reject": {Name: "recall_reject", Roles: recallDeciders,
+	ActRecallReject: {Name: ActRecallReject, Roles: recallDeciders,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	"recall_ignore": {Name: "recall_ignore", Roles: recallDeciders,
+	ActRecallIgnore: {Name: ActRecallIgnore, Roles: recallDeciders,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	"bind_expert": {Name: "bind_expert", Roles: allocRoles,
+	ActBindExpert: {Name: ActBindExpert, Roles: allocRoles,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && (!s.Assigned || s.IsReturn == ReturnToCenter)
 		},
-		Apply: func(s *State) { s.Assigned, s.IsReturn, s.IsLock = true, ReturnNone, 0 }},
-	"referral": {Name: "referral", Roles: allocRoles,
+		Apply: func(s *State) { s.Assigned, s.IsReturn, s.IsLock = true, ReturnNone, Unlocked }},
+	ActReferral: {Name: ActReferral, Roles: allocRoles,
 		From: func(s State) bool {
-			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == 0
+			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == Unlocked
 		},
 		Apply: func(s *State) { s.IsReturn = ReturnNone }},
-	"expert_referral": {Name: "expert_referral", Roles: experts, Holder: AssignedExpert,
+	ActExpertReferral: {Name: ActExpertReferral, Roles: experts, Holder: AssignedExpert,
 		From:  handable,
-		Apply: func(s *State) { s.IsLock = 0 }},
-	"handover": {Name: "handover", Roles: experts, Holder: AssignedExpert,
+		Apply: func(s *State) { s.IsLock = Unlocked }},
+	ActHandover: {Name: ActHandover, Roles: experts, Holder: AssignedExpert,
 		From:  handable,
-		Apply: func(s *State) { s.IsLock = 0 }},
+		Apply: func(s *State) { s.IsLock = Unlocked }},
 	// Only the expert who handed the case over, before the colleague locks it.
-	"handover_recall": {Name: "handover_recall", Roles: experts, Holder: HandedOverBy,
+	ActHandoverRecall: {Name: ActHandoverRecall, Roles: experts, Holder: HandedOverBy,
 		From: func(s State) bool {
-			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Unlocked && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"lock": {Name: "lock", Roles: experts, Holder: AssignedExpert,
+	ActLock: {Name: ActLock, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
-			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
+			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Unlocked && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
-		Apply: func(s *State) { s.IsLock = 1 }},
-	"unlock": {Name: "unlock", Roles: experts, Holder: LockHolder, From: diagnosing,
-		Apply: func(s *State) { s.IsLock = 0 }},
-	"save":     {Name: "save", Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
-	"toreview": {Name: "toreview", Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
-	"review_approve": {Name: "review_approve", Roles: experts, Holder: Reviewer,
+		Apply: func(s *State) { s.IsLock = Locked }},
+	ActUnlock: {Name: ActUnlock, Roles: experts, Holder: LockHolder, From: diagnosing,
+		Apply: func(s *State) { s.IsLock = Unlocked }},
+	ActSave:     {Name: ActSave, Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
+	ActToReview: {Name: ActToReview, Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
+	ActReviewApprove: {Name: ActReviewApprove, Roles: experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"reviewreturn": {Name: "reviewreturn", Roles: experts, Holder: Reviewer,
+	ActReviewReturn: {Name: ActReviewReturn, Roles: experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"reviewrecall": {Name: "reviewrecall", Roles: experts, Holder: AssignedExpert,
+	ActReviewRecall: {Name: ActReviewRecall, Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"publish": {Name: "publish", Roles: experts, Holder: LockHolder, From: diagnosing,
-		Apply: func(s *State) { s.Status, s.IsLock = StatusCompleted, 0 }},
-	"diagnosis_recall": {Name: "diagnosis_recall", Roles: experts, Holder: AssignedExpert,
+	ActPublish: {Name: ActPublish, Roles: experts, Holder: LockHolder, From: diagnosing,
+		Apply: func(s *State) { s.Status, s.IsLock = StatusCompleted, Unlocked }},
+	ActDiagnosisRecall: {Name: ActDiagnosisRecall, Roles: experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
-		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 1, false }},
-	"expert_return": {Name: "expert_return", Roles: experts, Holder: AssignedExpert,
+		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, Locked, false }},
+	ActExpertReturn: {Name: ActExpertReturn, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone
 		},
-		Apply: func(s *State) { s.IsReturn, s.IsLock, s.Assigned = ReturnToCenter, 0, false }},
-	"delay": {Name: "delay", Roles: experts, Holder: AssignedExpert,
+		Apply: func(s *State) { s.IsReturn, s.IsLock, s.Assigned = ReturnToCenter, Unlocked, false }},
+	ActDelay: {Name: ActDelay, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	"invite": {Name: "invite", Roles: experts, Holder: AssignedExpert,
+	ActInvite: {Name: ActInvite, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	"invite_reply": {Name: "invite_reply", Roles: experts,
+	ActInviteReply: {Name: ActInviteReply, Roles: experts,
 		From:  func(s State) bool { return s.Status != StatusToSubmit && s.IsRecall == RecallNone },
 		Apply: func(*State) {}},
 	// Supplementary report: the assigned expert writes, sends to review,
 	// publishes or discards it while none is under review; the reviewer
 	// (named on the supplement, checked by the diagnosis domain) answers.
-	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendDiagnosis: {Name: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
 	// The expert grades the quality of the case's slides while the case is theirs.
-	"slide_judge": {Name: "slide_judge", Roles: experts, Holder: AssignedExpert,
+	// Publishing or discarding the working supplement (the diagnosis
+	// domain's guards: there is one, and its review passed) is logged as
+	// writing it, with the step in the detail.
+	ActAppendPublish: {Name: ActAppendPublish, Log: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
+		Apply: func(*State) {}},
+	ActAppendDiscard: {Name: ActAppendDiscard, Log: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
+		Apply: func(*State) {}},
+	ActSlideJudge: {Name: ActSlideJudge, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview || s.Status == StatusCompleted) && s.Assigned &&
 				s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"append_toreview": {Name: "append_toreview", Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendToReview: {Name: ActAppendToReview, Roles: experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(s *State) { s.SupplementReview = true }},
-	"append_reviewrecall": {Name: "append_reviewrecall", Roles: experts, Holder: AssignedExpert, From: supplementInReview,
+	ActAppendReviewRecall: {Name: ActAppendReviewRecall, Roles: experts, Holder: AssignedExpert, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"append_approve": {Name: "append_approve", Roles: experts, From: supplementInReview,
+	ActAppendApprove: {Name: ActAppendApprove, Roles: experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"append_reviewreturn": {Name: "append_reviewreturn", Roles: experts, From: supplementInReview,
+	ActAppendReviewReturn: {Name: ActAppendReviewReturn, Roles: experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"report_print": {Name: "report_print", Roles: reportHandlers,
+	ActReportPrint: {Name: ActReportPrint, Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
-	"report_deliver": {Name: "report_deliver", Roles: reportHandlers,
+	ActReportDeliver: {Name: ActReportDeliver, Roles: reportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
 	// Not while a supplement is under review: the counter-audit reopens the
 	// case, which would leave the supplement's review stranded.
-	"counter_audit": {Name: "counter_audit", Roles: []string{access.Admin},
+	ActCounterAudit: {Name: ActCounterAudit, Roles: []string{access.Admin},
 		From: func(s State) bool {
-			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
+			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == CounterAuditNone || s.ManageConfirm == CounterAuditRejected)
 		},
-		Apply: func(s *State) { s.ManageConfirm = 2 }},
-	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: experts, Holder: AssignedExpert,
-		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
-		Apply: func(s *State) { s.Status, s.IsLock, s.ManageConfirm = StatusSubmitted, 1, 0 }},
+		Apply: func(s *State) { s.ManageConfirm = CounterAuditAsked }},
+	ActCounterAuditConfirm: {Name: ActCounterAuditConfirm, Roles: experts, Holder: AssignedExpert,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == CounterAuditAsked },
+		Apply: func(s *State) { s.Status, s.IsLock, s.ManageConfirm = StatusSubmitted, Locked, CounterAuditNone }},
 	// The expert amends their released report: the case reopens, locked to
 	// them, for a new version; the earlier one stays in the history, marked.
-	"diagnosis_amend": {Name: "diagnosis_amend", Roles: experts, Holder: AssignedExpert,
+	ActDiagnosisAmend: {Name: ActDiagnosisAmend, Roles: experts, Holder: AssignedExpert,
 		From: func(s State) bool {
-			return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.ManageConfirm != 2 && !s.SupplementReview
+			return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.ManageConfirm != CounterAuditAsked && !s.SupplementReview
 		},
-		Apply: func(s *State) { s.Status, s.IsLock = StatusSubmitted, 1 }},
-	"counter_audit_reject": {Name: "counter_audit_reject", Roles: experts, Holder: AssignedExpert,
-		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
-		Apply: func(s *State) { s.ManageConfirm = 3 }},
+		Apply: func(s *State) { s.Status, s.IsLock = StatusSubmitted, Locked }},
+	ActCounterAuditReject: {Name: ActCounterAuditReject, Roles: experts, Holder: AssignedExpert,
+		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == CounterAuditAsked },
+		Apply: func(s *State) { s.ManageConfirm = CounterAuditRejected }},
 	// The publisher reviews a report in its hesitation period: releases it
 	// now, or returns it to the expert with a reason.
-	"publisher_publish": {Name: "publisher_publish", Roles: publishers,
+	ActPublisherPublish: {Name: ActPublisherPublish, Roles: publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Releasing = false }},
-	"publisher_return": {Name: "publisher_return", Roles: publishers,
+	ActPublisherReturn: {Name: ActPublisherReturn, Roles: publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
-		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 0, false }},
+		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, Unlocked, false }},
 	// The administrator's verdict on the first report, in a counter-audit.
-	"change_first_result": {Name: "change_first_result", Roles: []string{access.Admin},
+	ActChangeFirstResult: {Name: ActChangeFirstResult, Roles: []string{access.Admin},
 		From: func(s State) bool {
-			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 2 || s.ManageConfirm == 3)
+			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == CounterAuditAsked || s.ManageConfirm == CounterAuditRejected)
 		},
 		Apply: func(*State) {}},
 	// Advice: the expert orders special exams or technical re-work; the
 	// site executes it or passes a special exam to a third party.
-	"advice":          {Name: "advice", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_cancel":   {Name: "advice_cancel", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"save_shots":      {Name: "save_shots", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"shots_update":    {Name: "shots_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
-	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	ActAdvice:         {Name: ActAdvice, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceCancel:   {Name: ActAdviceCancel, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActSaveShots:      {Name: ActSaveShots, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActShotsUpdate:    {Name: ActShotsUpdate, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceExecute:  {Name: ActAdviceExecute, Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	ActAdviceTransfer: {Name: ActAdviceTransfer, Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
 	// The expert changes a pending advice, or records the marker results of
 	// an executed special exam.
-	"advice_update":  {Name: "advice_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_results": {Name: "advice_results", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
+	ActAdviceUpdate:  {Name: ActAdviceUpdate, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceResults: {Name: ActAdviceResults, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActReturnToSite: {Name: ActReturnToSite, Roles: allocRoles,
 		From: func(s State) bool {
-			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0
+			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == Unlocked
 		},
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsReturn: ReturnToSite}
@@ -313,7 +419,7 @@ func submitted(s *State) {
 }
 
 // Check returns the transition named if p may make it from st.
-func Check(p *access.Principal, name string, st State) (Transition, error) {
+func Check(p *access.Principal, name Action, st State) (Transition, error) {
 	t, ok := Transitions[name]
 	if !ok {
 		return t, apperr.New(apperr.Internal, "error.internal")
@@ -323,7 +429,7 @@ func Check(p *access.Principal, name string, st State) (Transition, error) {
 	}
 	if !t.From(st) {
 		return t, apperr.New(apperr.Conflict, "case.bad_state").
-			With("action", apperr.MsgKey("case.action."+name)).With("status", apperr.MsgKey("case.status."+LabelKey(st)))
+			With("action", apperr.MsgKey("case.action."+string(t.logName()))).With("status", apperr.MsgKey("case.status."+LabelKey(st)))
 	}
 	return t, nil
 }
@@ -353,7 +459,7 @@ func LabelKey(st State) string {
 		return "to_be_submitted"
 	case st.Status == StatusSubmitted && !st.Assigned:
 		return "to_allot"
-	case st.Status == StatusSubmitted && st.IsLock == 0:
+	case st.Status == StatusSubmitted && st.IsLock == Unlocked:
 		return "pending_diagnosis"
 	case st.Status == StatusSubmitted:
 		return "diagnosing"
@@ -361,9 +467,9 @@ func LabelKey(st State) string {
 		return "to_review"
 	case st.Releasing:
 		return "releasing"
-	case st.ManageConfirm == 2:
+	case st.ManageConfirm == CounterAuditAsked:
 		return "counter_audit_to_confirm"
-	case st.ManageConfirm == 3:
+	case st.ManageConfirm == CounterAuditRejected:
 		return "counter_audit_rejected"
 	case st.SupplementReview:
 		return "supplement_to_review"

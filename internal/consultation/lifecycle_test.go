@@ -30,7 +30,7 @@ var states = map[string]State{
 
 // allowedFrom is the life cycle written out by hand: which display statuses
 // each transition may start from. The table in lifecycle.go must agree.
-var allowedFrom = map[string][]string{
+var allowedFrom = map[Action][]string{
 	"update":                {"draft", "to_be_submitted", "recalled", "returned_to_site"},
 	"delete":                {"draft", "to_be_submitted"},
 	"submit":                {"draft", "to_be_submitted"},
@@ -55,6 +55,8 @@ var allowedFrom = map[string][]string{
 	"delay":                 {"pending_diagnosis", "diagnosing", "to_review"},
 	"invite":                {"pending_diagnosis", "diagnosing", "to_review"},
 	"append_diagnosis":      {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"append_publish":        {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
+	"append_discard":        {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
 	"append_toreview":       {"published", "counter_audit_to_confirm", "counter_audit_rejected"},
 	"append_reviewrecall":   {"supplement_to_review"},
 	"append_approve":        {"supplement_to_review"},
@@ -87,7 +89,7 @@ var allowedFrom = map[string][]string{
 }
 
 // endsIn is where each transition leads.
-var endsIn = map[string]string{
+var endsIn = map[Action]string{
 	"submit": "to_allot", "consult_again": "to_allot", "recall": "withdraw_unconfirmed", "recall_agree": "recalled",
 	"bind_expert": "pending_diagnosis", "referral": "pending_diagnosis", "return_to_site": "returned_to_site",
 	"lock": "diagnosing", "unlock": "pending_diagnosis", "toreview": "to_review", "publish": "published",
@@ -116,7 +118,7 @@ func TestEveryTransitionFromEveryStateForEveryRole(t *testing.T) {
 		t.Fatalf("the hand-written table has %d transitions, lifecycle.go %d", len(allowedFrom), len(Transitions))
 	}
 	for name, tr := range Transitions {
-		if !i18n.Has("case.action." + name) {
+		if !i18n.Has("case.action." + string(name)) {
 			t.Errorf("no text for action %s", name)
 		}
 		for label, st := range states {
@@ -233,7 +235,7 @@ func TestHolders(t *testing.T) {
 		return &Row{ExpertID: expert, LockedBy: lock, ReviewerID: reviewer}
 	}
 	for _, tc := range []struct {
-		name string
+		name Action
 		r    *Row
 		ok   bool
 	}{

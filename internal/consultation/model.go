@@ -139,7 +139,7 @@ type Row struct {
 	UpdatedAt       time.Time  `json:"updated_at" db:"updated_at"`
 	State
 	StatusLabel StatusLabel `json:"status_label" db:"-"`
-	Actions     []string    `json:"actions" db:"-" doc:"Transitions the caller may make now (the server checks each again)"`
+	Actions     []Action    `json:"actions" db:"-" doc:"Transitions the caller may make now (the server checks each again)"`
 	RemindAt    *time.Time  `json:"remind_at" db:"remind_at"`
 	IsCollected bool        `json:"is_collected" db:"-" doc:"In the caller's favourites"`
 	// HandoverFrom is the expert who handed the case over, while the colleague has not started on it.

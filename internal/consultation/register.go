@@ -16,6 +16,15 @@ import (
 	"telepath/internal/platform/db"
 )
 
+// registers: the caller belongs to a hospital, whose cases they register
+// and change (a guard of update, for the case's actions).
+func registers(ctx context.Context, _ db.Querier, _ *Row) error {
+	if len(access.FromContext(ctx).HospitalIDs) == 0 {
+		return apperr.New(apperr.Conflict, "case.no_hospital")
+	}
+	return nil
+}
+
 // Save registers a new case (id 0) or changes one that is still editable.
 // A draft keeps what is filled in after checking formats only; otherwise
 // every rule of spec 2 §5 applies. Nothing is written when a rule fails.
@@ -24,8 +33,8 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 	if !p.HasAny(siteRoles) {
 		return nil, apperr.New(apperr.Forbidden, "error.forbidden")
 	}
-	if len(p.HospitalIDs) == 0 {
-		return nil, apperr.New(apperr.Conflict, "case.no_hospital")
+	if err := registers(ctx, nil, nil); err != nil {
+		return nil, err
 	}
 	v := in.validate(draft)
 	if err := v.Err(); err != nil {
@@ -38,7 +47,7 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		if before, err = s.Detail(ctx, id); err != nil {
 			return nil, err
 		}
-		if _, err := Check(p, "update", before.State); err != nil {
+		if _, err := Check(p, ActUpdate, before.State); err != nil {
 			return nil, err
 		}
 		hospitalID = before.HospitalID
@@ -63,12 +72,12 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		if err != nil {
 			return err
 		}
-		action, from := "create", State{IsDraft: 1}
+		action, from := ActCreate, State{IsDraft: 1}
 		if draft {
-			action = "draft"
+			action = ActDraft
 		}
 		if before != nil {
-			action, from = "update", before.State
+			action, from = ActUpdate, before.State
 		}
 		return record(ctx, tx, newID, action, from, after.State, "", before, after)
 	})
@@ -276,7 +285,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if _, err := Check(p, "delete", before.State); err != nil {
+		if _, err := Check(p, ActDelete, before.State); err != nil {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
@@ -285,7 +294,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).Where("consult_id = ?", id)); err != nil {
 			return apperr.Wrap(err, "release slides")
 		}
-		return record(ctx, tx, id, "delete", before.State, before.State, "", before, nil)
+		return record(ctx, tx, id, ActDelete, before.State, before.State, "", before, nil)
 	})
 }
 

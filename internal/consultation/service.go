@@ -49,14 +49,18 @@ type FileResolver interface {
 
 // Service runs the consultation life cycle.
 type Service struct {
-	db   *db.DB
-	deps Deps
-	now  func() time.Time
+	db     *db.DB
+	deps   Deps
+	now    func() time.Time
+	guards map[Action][]Guard
 }
 
 // New returns the consultation service.
 func New(d *db.DB, deps Deps) *Service {
-	return &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }, guards: map[Action][]Guard{}}
+	s.Guard(ActHandover, noPendingHandover)
+	s.Guard(ActUpdate, registers)
+	return s
 }
 
 // scope is the condition on "c" for the cases the caller may see: a site
@@ -166,8 +170,8 @@ func tabs(now time.Time) map[string]sq.Sqlizer {
 		"to_allot":        sq.Expr("c.status = 1 AND c.expert_id IS NULL AND c.is_recall = 0"),
 		"returned_center": sq.Expr("c.status = 1 AND c.is_return = 1"),
 		"assigned":        sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_recall = 0"),
-		"pending":         sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 0 AND c.is_recall = 0"),
-		"diagnosing":      sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 1 AND c.is_recall = 0"),
+		"pending":         sq.Expr("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Unlocked, RecallNone),
+		"diagnosing":      sq.Expr("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Locked, RecallNone),
 		"to_review":       sq.Expr("(c.status = 2 OR c.supplement_review = 1)"),
 		"completed":       sq.Expr("c.status = 4"),
 		"recall_pending":  sq.Expr("c.is_recall = 1"),
@@ -237,7 +241,7 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]Row, listq
 		return nil, page, err
 	}
 	for i := range rows {
-		s.decorate(ctx, &rows[i])
+		s.decorate(ctx, s.db, &rows[i])
 	}
 	return rows, page, s.markCollected(ctx, s.db, rows)
 }
@@ -253,11 +257,11 @@ func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]
 }
 
 // decorate derives what the lists show from the stored state.
-func (s *Service) decorate(ctx context.Context, r *Row) {
+func (s *Service) decorate(ctx context.Context, q db.Querier, r *Row) {
 	r.Assigned = r.ExpertID != nil
 	r.Releasing = r.Status == StatusCompleted && r.ReleaseAt != nil && s.now().Before(*r.ReleaseAt)
 	r.StatusLabel = Label(httpx.Lang(ctx), r.State)
-	r.Actions = s.actions(access.FromContext(ctx), r)
+	r.Actions = s.actions(ctx, q, r)
 	if r.TimeoutAt != nil && (r.Status == StatusSubmitted || r.Status == StatusToReview) && r.IsRecall == RecallNone {
 		now := s.now()
 		switch {
@@ -283,7 +287,7 @@ func (s *Service) row(ctx context.Context, q db.Querier, id int64) (*Row, error)
 	if err != nil {
 		return nil, apperr.Wrap(err, "load case")
 	}
-	s.decorate(ctx, &r)
+	s.decorate(ctx, q, &r)
 	one := []Row{r}
 	if err := s.markCollected(ctx, q, one); err != nil {
 		return nil, err

@@ -140,7 +140,7 @@ func (s *Service) OrderAdvice(ctx context.Context, id int64, in AdviceInput) ([]
 		}
 		summary += strings.TrimSpace(it.Item + " " + it.Markers + " " + it.Block)
 	}
-	err = s.deps.Cases.Apply(ctx, id, "advice", summary, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err = s.deps.Cases.Apply(ctx, id, consultation.ActAdvice, summary, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		now := s.now()
 		for _, it := range in.Items {
 			if _, err := db.Exec(ctx, tx, tx.Builder().Insert("advices").
@@ -163,7 +163,7 @@ func (s *Service) CancelAdvice(ctx context.Context, id int64, kind string, ids [
 		return apperr.New(apperr.Invalid, "error.validation").Field("ids", "case.select_first")
 	}
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	return s.deps.Cases.Apply(ctx, id, "advice_cancel", "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAdviceCancel, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		var rows []struct {
 			Status string `db:"status"`
 		}
@@ -229,7 +229,7 @@ func (s *Service) ExecuteAdvice(ctx context.Context, kind string, adviceID int64
 		return err
 	}
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, consultID, "advice_execute", result, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, consultID, consultation.ActAdviceExecute, result, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		return nil, s.finish(ctx, tx, adviceID, AdvicePending, map[string]any{"status": AdviceExecuted, "result": result, "done_by": me, "done_at": s.now()})
 	})
 }
@@ -240,7 +240,7 @@ func (s *Service) TransferAdvice(ctx context.Context, adviceID, thirdID int64) e
 	if err != nil {
 		return err
 	}
-	return s.deps.Cases.Apply(ctx, consultID, "advice_transfer", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, consultID, consultation.ActAdviceTransfer, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		thirds, err := s.Thirds(ctx, r)
 		if err != nil {
 			return nil, err
@@ -326,7 +326,7 @@ func (s *Service) ThirdResult(ctx context.Context, adviceID int64, result string
 		if err := s.finish(ctx, tx, adviceID, AdviceTransferred, map[string]any{"status": AdviceDone, "result": result, "done_by": me, "done_at": s.now()}); err != nil {
 			return err
 		}
-		if err := s.deps.Cases.RecordEvent(ctx, tx, a.ConsultID, "advice_result", result); err != nil {
+		if err := s.deps.Cases.RecordEvent(ctx, tx, a.ConsultID, consultation.ActAdviceResult, result); err != nil {
 			return err
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "advice.third_result", ObjectType: "advice", ObjectID: adviceID, CaseID: a.ConsultID, Message: a.Item})

@@ -127,7 +127,7 @@ func (s *Service) UpdateAdvice(ctx context.Context, id, adviceID int64, it Advic
 	it = in.Items[0]
 	before := AdviceItem{Item: old.Item, Markers: old.Markers, Block: old.Block, Remark: old.Remark}
 	detail := adviceSummary(before) + " → " + adviceSummary(it)
-	err = s.deps.Cases.Apply(ctx, id, "advice_update", detail, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err = s.deps.Cases.Apply(ctx, id, consultation.ActAdviceUpdate, detail, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		if verr != nil {
 			return nil, verr
 		}
@@ -166,7 +166,7 @@ func (s *Service) StoreAdviceResults(ctx context.Context, adviceID int64, in Adv
 		parts = append(parts, r.Marker+" "+r.Result)
 	}
 	detail := strings.Join(parts, ", ")
-	err = s.deps.Cases.Apply(ctx, consultID, "advice_results", detail, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err = s.deps.Cases.Apply(ctx, consultID, consultation.ActAdviceResults, detail, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		a, err := s.caseAdvice(ctx, tx, consultID, adviceID)
 		if err != nil {
 			return nil, err

@@ -18,7 +18,7 @@ func (s *Service) CounterAudit(ctx context.Context, id int64, reason string) err
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, "counter_audit", reason, func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActCounterAudit, reason, func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
 		return nil, nil
 	})
 }
@@ -29,9 +29,9 @@ func (s *Service) CounterAudit(ctx context.Context, id int64, reason string) err
 func (s *Service) AnswerCounterAudit(ctx context.Context, id int64, confirm bool, reason string) error {
 	me := access.FromContext(ctx).UserID
 	reason = strings.TrimSpace(reason)
-	name := "counter_audit_confirm"
+	name := consultation.ActCounterAuditConfirm
 	if !confirm {
-		name = "counter_audit_reject"
+		name = consultation.ActCounterAuditReject
 		if reason == "" {
 			return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 		}
@@ -53,7 +53,7 @@ func (s *Service) Amend(ctx context.Context, id int64, reason string) error {
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, "diagnosis_amend", reason, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisAmend, reason, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		// The new version starts from the released text.
 		released, err := s.query(tx)(ctx, "d.consult_id = ? AND d.type = ? AND d.status = ?", id, TypeNormal, Published)
 		if err != nil {

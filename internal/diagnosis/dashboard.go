@@ -7,6 +7,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -32,8 +33,10 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 	me := access.FromContext(ctx).UserID
 	now := s.now()
 	cases := map[string]sq.Sqlizer{
-		"pending":    sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 0 AND c.is_recall = 0", me),
-		"diagnosing": sq.Expr("c.expert_id = ? AND c.status = 1 AND c.is_lock = 1 AND c.is_recall = 0", me),
+		"pending": sq.Expr("c.expert_id = ? AND c.status = ? AND c.is_lock = ? AND c.is_recall = ?",
+			me, consultation.StatusSubmitted, consultation.Unlocked, consultation.RecallNone),
+		"diagnosing": sq.Expr("c.expert_id = ? AND c.status = ? AND c.is_lock = ? AND c.is_recall = ?",
+			me, consultation.StatusSubmitted, consultation.Locked, consultation.RecallNone),
 		"to_review": sq.Or{sq.Expr("c.reviewer_id = ? AND c.status = 2", me),
 			sq.Expr("c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1 AND status = 'to_review')", me)},
 		"in_review": sq.Or{sq.Expr("c.expert_id = ? AND c.status = 2", me),

@@ -31,7 +31,7 @@ func (s *Service) Invite(ctx context.Context, id int64, invitees []int64, messag
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return s.deps.Cases.Apply(ctx, id, "invite", message, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActInvite, message, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		for _, inv := range invitees {
 			if inv == me {
 				return nil, apperr.New(apperr.Invalid, "error.validation").Field("invitee_ids", "diagnosis.invite_self")
@@ -77,7 +77,7 @@ func (s *Service) Reply(ctx context.Context, consultID, invitationID int64, repl
 	if inv.Status == 1 {
 		return refuse("diagnosis.already_replied")
 	}
-	return s.deps.Cases.Apply(ctx, inv.ConsultID, "invite_reply", reply, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, inv.ConsultID, consultation.ActInviteReply, reply, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("invitations").Set("reply", reply).Set("status", 1).Set("replied_at", s.now()).
 			Where("id = ? AND status = 0", invitationID))
 		return nil, apperr.Wrap(err, "reply")

@@ -58,7 +58,7 @@ func (s *Service) JudgeSlide(ctx context.Context, consultID, slideID int64, in J
 		return nil, err
 	}
 	me := access.FromContext(ctx).UserID
-	err := s.deps.Cases.Apply(ctx, consultID, "slide_judge", in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err := s.deps.Cases.Apply(ctx, consultID, consultation.ActSlideJudge, in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		var n int
 		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("slides").
 			Where("id = ? AND consult_id = ? AND status >= 0", slideID, consultID)); err != nil {
@@ -95,7 +95,7 @@ func (s *Service) UpdateJudgement(ctx context.Context, judgementID int64, in Jud
 		return nil, err
 	}
 	me := access.FromContext(ctx).UserID
-	err = s.deps.Cases.Apply(ctx, j.ConsultID, "slide_judge", in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err = s.deps.Cases.Apply(ctx, j.ConsultID, consultation.ActSlideJudge, in.summary(), func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("slide_judgements").SetMap(map[string]any{
 			"grade": in.Grade, "reason": in.Reason, "judged_by": me, "updated_at": s.now(),
 		}).Where("id = ?", judgementID))

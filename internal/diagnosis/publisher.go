@@ -15,7 +15,7 @@ import (
 // PublisherPublish releases a report in its hesitation period now: the
 // publisher has checked it (spec 1 §2 publisher, spec 2 §4 Release).
 func (s *Service) PublisherPublish(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, "publisher_publish", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActPublisherPublish, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		now := s.now()
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("release_at", now).Set("updated_at", now).
 			Where("consult_id = ? AND type = ? AND status = ? AND release_at > ?", id, TypeNormal, Published, now)); err != nil {
@@ -32,7 +32,7 @@ func (s *Service) PublisherReturn(ctx context.Context, id int64, reason string) 
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, "publisher_return", reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActPublisherReturn, reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		now := s.now()
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(map[string]any{
 			"status": Draft, "published_at": nil, "release_at": nil, "report_no": "", "verify_code": "", "updated_at": now,
@@ -54,7 +54,7 @@ type FirstResultInput struct {
 	Reason    string `json:"reason,omitempty" maxLength:"2000" doc:"Required unless the first result is consistent"`
 }
 
-// ChangeFirstResult records, during a counter-audit (manage_confirm 2 or 3),
+// ChangeFirstResult records, during a counter-audit (CounterAuditAsked or CounterAuditRejected),
 // whether the first published report stands.
 func (s *Service) ChangeFirstResult(ctx context.Context, in FirstResultInput) error {
 	in.Reason = strings.TrimSpace(in.Reason)
@@ -79,7 +79,7 @@ func (s *Service) ChangeFirstResult(ctx context.Context, in FirstResultInput) er
 	if in.Reason != "" {
 		detail += ": " + in.Reason
 	}
-	return s.deps.Cases.Apply(ctx, in.ConsultID, "change_first_result", detail, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, in.ConsultID, consultation.ActChangeFirstResult, detail, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		var first int64
 		if err := db.Get(ctx, tx, &first, tx.Builder().Select("COALESCE(MIN(id), 0)").From("diagnoses").
 			Where("consult_id = ? AND type = ? AND status = ?", in.ConsultID, TypeNormal, Published)); err != nil {

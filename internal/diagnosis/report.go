@@ -42,7 +42,7 @@ func (s *Service) released(ctx context.Context, id int64) ([]Diagnosis, error) {
 
 // MarkPrinted records that the site printed the case's released report.
 func (s *Service) MarkPrinted(ctx context.Context, id int64) error {
-	return s.delivery(ctx, id, "print", func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
+	return s.delivery(ctx, id, consultation.ActReportPrint, func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("print_count", printCount(ctx, tx, d.ID)+1).
 			Set("print_at", now).Where("id = ?", d.ID))
 		return ToSend, apperr.Wrap(err, "mark printed")
@@ -51,7 +51,7 @@ func (s *Service) MarkPrinted(ctx context.Context, id int64) error {
 
 // MarkDelivered records that the printed report reached the patient or clinic.
 func (s *Service) MarkDelivered(ctx context.Context, id int64) error {
-	return s.delivery(ctx, id, "deliver", func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
+	return s.delivery(ctx, id, consultation.ActReportDeliver, func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
 		var printed *time.Time
 		if err := db.Get(ctx, tx, &printed, tx.Builder().Select("print_at").From("diagnoses").Where("id = ?", d.ID)); err != nil {
 			return 0, apperr.Wrap(err, "load print")
@@ -71,7 +71,7 @@ func printCount(ctx context.Context, tx *db.Tx, id int64) int {
 }
 
 // delivery runs a print or delivery step on the latest released report.
-func (s *Service) delivery(ctx context.Context, id int64, action string, fn func(tx *db.Tx, d Diagnosis, now time.Time) (int, error)) error {
+func (s *Service) delivery(ctx context.Context, id int64, action consultation.Action, fn func(tx *db.Tx, d Diagnosis, now time.Time) (int, error)) error {
 	p := access.FromContext(ctx)
 	if !p.HasAny([]string{access.Site, access.Clinical, access.Publisher}) {
 		return apperr.New(apperr.Forbidden, "error.forbidden")
@@ -81,7 +81,7 @@ func (s *Service) delivery(ctx context.Context, id int64, action string, fn func
 		return err
 	}
 	latest := reports[len(reports)-1]
-	return s.deps.Cases.Apply(ctx, id, "report_"+action, latest.ReportNo, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, action, latest.ReportNo, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		state, err := fn(tx, latest, s.now())
 		if err != nil {
 			return nil, err

@@ -48,7 +48,9 @@ type Service struct {
 
 // New returns the diagnosis service.
 func New(d *db.DB, deps Deps) *Service {
-	return &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
+	s.guard()
+	return s
 }
 
 func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
@@ -56,7 +58,7 @@ func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
 // Lock lets the assigned expert edit the case; others then see it read-only.
 func (s *Service) Lock(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "lock", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActLock, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		vals, err := s.deps.Cases.AcceptHandover(ctx, tx, r)
 		if err != nil {
 			return nil, err
@@ -68,7 +70,7 @@ func (s *Service) Lock(ctx context.Context, id int64) error {
 
 // Unlock gives up the lock without losing the draft.
 func (s *Service) Unlock(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, "unlock", "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActUnlock, "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		return map[string]any{"locked_by": nil}, nil
 	})
 }
@@ -77,7 +79,7 @@ func (s *Service) Unlock(ctx context.Context, id int64) error {
 func (s *Service) Save(ctx context.Context, id int64, in Input) (*Diagnosis, error) {
 	me := access.FromContext(ctx).UserID
 	in.trim()
-	err := s.deps.Cases.Apply(ctx, id, "save", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err := s.deps.Cases.Apply(ctx, id, consultation.ActSave, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := s.writeDraft(ctx, tx, id, me, in)
 		return nil, err
 	})
@@ -180,7 +182,7 @@ func (s *Service) History(ctx context.Context, id int64) ([]Diagnosis, error) {
 // ToReview sends the diagnosis to a second expert of the center.
 func (s *Service) ToReview(ctx context.Context, id, reviewerID int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "toreview", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		if reviewerID == me {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
 		}
@@ -214,10 +216,10 @@ func (s *Service) nonEmpty(ctx context.Context, tx *db.Tx, id int64) (*Diagnosis
 // Review answers a review: approve (the author may publish) or return
 // (with a note, the author edits again).
 func (s *Service) Review(ctx context.Context, id int64, approve bool, note string) error {
-	name, status := "review_approve", Approved
+	name, status := consultation.ActReviewApprove, Approved
 	note = strings.TrimSpace(note)
 	if !approve {
-		name, status = "reviewreturn", Returned
+		name, status = consultation.ActReviewReturn, Returned
 		if note == "" {
 			return apperr.New(apperr.Invalid, "error.validation").Field("note", "case.reason_required")
 		}
@@ -235,7 +237,7 @@ func (s *Service) Review(ctx context.Context, id int64, approve bool, note strin
 
 // RecallReview takes a diagnosis back from review before it is answered.
 func (s *Service) RecallReview(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, "reviewrecall", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActReviewRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", Draft).Set("updated_at", s.now()).
 			Where("consult_id = ? AND type = ? AND status = ?", id, TypeNormal, ToReview))
 		return map[string]any{"reviewer_id": nil}, apperr.Wrap(err, "recall review")
@@ -251,18 +253,15 @@ type PublishInput struct {
 // Publish signs the diagnosis: released now, or after the hesitation period
 // during which the expert may still recall it. The checks run in the order
 // that tells the expert what to do: may they sign this case at all (role,
-// state, lock), is there a diagnosis, has its review passed, and only then
+// state, lock, a review passed: reviewPassed), is there a diagnosis, and only then
 // whether slides are unviewed — the one refusal the expert may override
 // (confirm_unviewed), so it must not hide the others. It carries the field
 // confirm_unviewed so that clients can tell it from other conflicts.
 func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error {
-	return s.deps.Cases.Apply(ctx, id, "publish", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActPublish, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		work, err := s.nonEmpty(ctx, tx, id)
 		if err != nil {
 			return nil, err
-		}
-		if work.ReviewerID != nil && work.Status != Approved {
-			return nil, refuse("diagnosis.review_pending")
 		}
 		if !in.ConfirmUnviewed {
 			unviewed, err := s.unviewed(ctx, tx, id)
@@ -297,7 +296,7 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error 
 // RecallPublication takes back a report still in its hesitation period.
 func (s *Service) RecallPublication(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "diagnosis_recall", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(map[string]any{
 			"status": Draft, "published_at": nil, "release_at": nil, "report_no": "", "verify_code": "", "updated_at": s.now(),
 		}).Where("consult_id = ? AND type = ? AND status = ? AND release_at > ?", id, TypeNormal, Published, s.now()))
@@ -314,7 +313,7 @@ func (s *Service) Return(ctx context.Context, id int64, reason string) error {
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, "expert_return", reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActExpertReturn, reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		vals, err := s.deps.Cases.EndHandover(ctx, tx, id)
 		if err != nil {
 			return nil, err
@@ -340,7 +339,7 @@ func (s *Service) Delay(ctx context.Context, id int64, days int, reason string) 
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return s.deps.Cases.Apply(ctx, id, "delay", fmt.Sprintf("%d: %s", days, reason), func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDelay, fmt.Sprintf("%d: %s", days, reason), func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		vals := map[string]any{"delay_days": r.DelayDays + days, "delay_reason": reason}
 		if r.TimeoutAt != nil {
 			vals["timeout_at"] = r.TimeoutAt.Add(time.Duration(days) * 24 * time.Hour)

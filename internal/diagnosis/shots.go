@@ -89,8 +89,8 @@ func (s *Service) SaveShot(ctx context.Context, id int64, img []byte, slideID in
 		return nil, err
 	}
 	// Refuse before storing the file: the same check as the transition below.
-	if !slices.Contains(d.Actions, "save_shots") {
-		return nil, s.deps.Cases.Apply(ctx, id, "save_shots", "", func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
+	if !slices.Contains(d.Actions, consultation.ActSaveShots) {
+		return nil, s.deps.Cases.Apply(ctx, id, consultation.ActSaveShots, "", func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
 			return nil, refuse("error.forbidden")
 		})
 	}
@@ -107,7 +107,7 @@ func (s *Service) SaveShot(ctx context.Context, id int64, img []byte, slideID in
 		return nil, err
 	}
 	var shotID int64
-	err = s.deps.Cases.Apply(ctx, id, "save_shots", caption, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err = s.deps.Cases.Apply(ctx, id, consultation.ActSaveShots, caption, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		var n int
 		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("case_shots").Where("consult_id = ? AND deleted_at IS NULL", id)); err != nil {
 			return nil, apperr.Wrap(err, "count shots")
@@ -181,7 +181,7 @@ func (s *Service) UpdateShot(ctx context.Context, id, shotID int64, in ShotUpdat
 	if len(vals) == 0 {
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("selected", "field.required")
 	}
-	err := s.deps.Cases.Apply(ctx, id, "shots_update", "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err := s.deps.Cases.Apply(ctx, id, consultation.ActShotsUpdate, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		cur, err := s.shotsQuery(tx, id)(ctx, "s.id = ?", shotID)
 		if err != nil {
 			return nil, err
@@ -210,7 +210,7 @@ func (s *Service) UpdateShot(ctx context.Context, id, shotID int64, in ShotUpdat
 
 // DeleteShot removes a screenshot from the case.
 func (s *Service) DeleteShot(ctx context.Context, id, shotID int64) error {
-	return s.deps.Cases.Apply(ctx, id, "shots_update", "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActShotsUpdate, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		res, err := db.Exec(ctx, tx, tx.Builder().Update("case_shots").Set("deleted_at", s.now()).
 			Where("id = ? AND consult_id = ? AND deleted_at IS NULL", shotID, id))
 		if err != nil {

@@ -30,6 +30,16 @@ func (s *Service) workingSupplement(ctx context.Context, q db.Querier, id int64)
 	return &ds[len(ds)-1], nil
 }
 
+// supplementToSend is the working supplement to send to review or publish;
+// none written yet is bad input, as an empty diagnosis is.
+func (s *Service) supplementToSend(ctx context.Context, q db.Querier, id int64) (*Diagnosis, error) {
+	work, err := s.workingSupplement(ctx, q, id)
+	if apperr.Is(err, "diagnosis.no_supplement") {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("opinion", "diagnosis.empty")
+	}
+	return work, err
+}
+
 // Supplement saves the working supplementary report, or starts one. Saving
 // a returned or approved supplement makes it a draft again: it must be
 // reviewed again before it is published. The reviewer's note stays until it
@@ -41,7 +51,7 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("opinion", "diagnosis.empty")
 	}
 	var sid int64
-	err := s.deps.Cases.Apply(ctx, id, "append_diagnosis", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err := s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiagnosis, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		now := s.now()
 		vals := map[string]any{"microscopic": in.Microscopic, "opinion": in.Opinion, "gross_description": in.GrossDescription,
 			"remark": in.Remark, "critical_values": in.CriticalValues, "status": Draft, "updated_at": now}
@@ -77,14 +87,14 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 // SupplementToReview sends the working supplement to a second expert of the center.
 func (s *Service) SupplementToReview(ctx context.Context, id, reviewerID int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, "append_toreview", "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
 		if reviewerID == me {
 			return nil, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
 		}
 		if err := s.checkExpert(ctx, r, reviewerID, "reviewer_id"); err != nil {
 			return nil, err
 		}
-		work, err := s.workingSupplement(ctx, tx, id)
+		work, err := s.supplementToSend(ctx, tx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -96,7 +106,7 @@ func (s *Service) SupplementToReview(ctx context.Context, id, reviewerID int64) 
 
 // SupplementRecallReview takes the supplement back from review before it is answered.
 func (s *Service) SupplementRecallReview(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, "append_reviewrecall", "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendReviewRecall, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", Draft).Set("updated_at", s.now()).
 			Where("consult_id = ? AND type = ? AND status = ?", id, TypeSupplement, ToReview))
 		return nil, apperr.Wrap(err, "recall supplement review")
@@ -105,25 +115,20 @@ func (s *Service) SupplementRecallReview(ctx context.Context, id int64) error {
 
 // SupplementReview answers the review of a supplement: approve (the author
 // may publish it) or return with a note (the author edits it again). Only
-// the reviewer named on the supplement may answer; the case's own reviewer
-// is the diagnosis's, so the life cycle cannot check it.
+// the reviewer named on the supplement may answer (supplementReviewer).
 func (s *Service) SupplementReview(ctx context.Context, id int64, approve bool, note string) error {
-	name, status := "append_approve", Approved
+	name, status := consultation.ActAppendApprove, Approved
 	note = strings.TrimSpace(note)
 	if !approve {
-		name, status = "append_reviewreturn", Returned
+		name, status = consultation.ActAppendReviewReturn, Returned
 		if note == "" {
 			return apperr.New(apperr.Invalid, "error.validation").Field("note", "case.reason_required")
 		}
 	}
-	me := access.FromContext(ctx).UserID
 	return s.deps.Cases.Apply(ctx, id, name, note, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		work, err := s.workingSupplement(ctx, tx, id)
 		if err != nil {
 			return nil, err
-		}
-		if work.Status != ToReview || work.ReviewerID == nil || *work.ReviewerID != me {
-			return nil, refuse("diagnosis.not_reviewer")
 		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", status).Set("review_note", note).
 			Set("updated_at", s.now()).Where("id = ?", work.ID))
@@ -135,13 +140,10 @@ func (s *Service) SupplementReview(ctx context.Context, id int64, approve bool, 
 // beside the original, which stays as it was. One sent to review must have
 // been approved (as the diagnosis); one never sent is the expert's alone.
 func (s *Service) PublishSupplement(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, "append_diagnosis", "publish", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		work, err := s.workingSupplement(ctx, tx, id)
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendPublish, "publish", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+		work, err := s.supplementToSend(ctx, tx, id)
 		if err != nil {
 			return nil, err
-		}
-		if work.ReviewerID != nil && work.Status != Approved {
-			return nil, refuse("diagnosis.review_pending")
 		}
 		now := s.now()
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(map[string]any{
@@ -156,7 +158,7 @@ func (s *Service) PublishSupplement(ctx context.Context, id int64) error {
 // DiscardSupplement deletes the working supplement (not while under review,
 // which the life cycle refuses); published reports are never deleted.
 func (s *Service) DiscardSupplement(ctx context.Context, id, supplementID int64) error {
-	return s.deps.Cases.Apply(ctx, id, "append_diagnosis", "discard", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiscard, "discard", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
 		res, err := db.Exec(ctx, tx, tx.Builder().Delete("diagnoses").
 			Where("id = ? AND consult_id = ? AND type = ? AND status <> ? AND status <> ?", supplementID, id, TypeSupplement, Published, ToReview))
 		if err != nil {

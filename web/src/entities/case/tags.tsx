@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 // The case's markers shown wherever a case is: its status (label and colour from
 // the server), the timing of a case under diagnosis, and its charge status.
 import { formatDateTime } from '../../lib/format';
+import { ChargeStatus } from './codes';
 
 // The server's status colour names (spec 2 §4 Status colours) as antd tag
 // colours — the only place this mapping exists.
@@ -51,10 +52,10 @@ export function TimingTag({ timing, timeoutAt }: { timing: string | undefined; t
 
 export function ChargeTag({ status }: { status: number }) {
   const { t } = useTranslation();
-  const colour = status === 2 ? 'success' : status === 3 ? 'default' : 'warning';
+  const colour = status === ChargeStatus.Charged ? 'success' : status === ChargeStatus.Refunded ? 'default' : 'warning';
   return (
     <Tag color={colour} bordered={false} style={{ marginInlineEnd: 0 }}>
-      {t(`case.chargeStatus.${status === 2 ? 2 : status === 3 ? 3 : 1}`)}
+      {t(`case.chargeStatus.${status === ChargeStatus.Charged || status === ChargeStatus.Refunded ? status : ChargeStatus.None}`)}
     </Tag>
   );
 }

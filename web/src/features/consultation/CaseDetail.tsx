@@ -10,13 +10,14 @@ import type { ActionName, CaseRef } from './useCaseActions';
 import { ACTION_LABEL } from './CaseRowActions';
 import { CaseOverview } from './CaseOverview';
 import { CaseFiles } from './CaseFiles';
+import { ChargeStatus } from '../../entities/case/codes';
 
 /** Server `actions` → the buttons of the detail header. */
 export function detailActions(d: CaseDetail): ActionName[] {
   const a = new Set(d.actions ?? []);
   const out: ActionName[] = [];
   if (a.has('update')) out.push('edit');
-  if (a.has('update') && d.charge_status === 1) out.push('charge');
+  if (a.has('update') && d.charge_status === ChargeStatus.None) out.push('charge');
   if (a.has('submit')) out.push('submit');
   if (a.has('consult_again')) out.push('consult_again');
   if (a.has('recall')) out.push('recall');

@@ -3,6 +3,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CaseRow } from '../../entities/case/api';
 import type { ActionName, CaseRef } from './useCaseActions';
+import { ChargeStatus } from '../../entities/case/codes';
 
 /** Which server transition allows each button (view is always there). */
 const NEEDS: Partial<Record<ActionName, string>> = {
@@ -51,8 +52,8 @@ export function allowedFor(row: CaseRow, offered: ActionName[]): ActionName[] {
   const can = new Set<string>(row.actions ?? []);
   return offered.filter((a) => {
     if (a === 'view') return true;
-    if (a === 'charge') return can.has('update') && row.charge_status === 1;
-    if (a === 'refund') return can.has('update') && row.charge_status === 2;
+    if (a === 'charge') return can.has('update') && row.charge_status === ChargeStatus.None;
+    if (a === 'refund') return can.has('update') && row.charge_status === ChargeStatus.Charged;
     const need = NEEDS[a];
     return need ? can.has(need) : false;
   });

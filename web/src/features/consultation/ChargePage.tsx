@@ -18,6 +18,7 @@ import { CaseDetailDrawer } from './CaseDetail';
 import { exportCharges } from './transfer';
 import { yuan } from './dialogs';
 import { useDebounced } from '../../components/ui/list/useDebounced';
+import { ChargeStatus } from '../../entities/case/codes';
 
 /** Pick a registered, not yet charged case to charge. */
 function PickCaseModal({ open, onCancel, onPick }: { open: boolean; onCancel: () => void; onPick: (r: CaseRow) => void }) {
@@ -27,7 +28,7 @@ function PickCaseModal({ open, onCancel, onPick }: { open: boolean; onCancel: ()
   const q = useDebounced(search, 250);
   const cases = useQuery({
     queryKey: ['consultation', 'uncharged', q],
-    queryFn: () => fetchCases({ page: 1, page_size: 50, search: q || undefined, params: JSON.stringify({ tab: 'unsubmitted', charge_status: 1 }), sort_by: JSON.stringify({ created_at: 'desc' }) }),
+    queryFn: () => fetchCases({ page: 1, page_size: 50, search: q || undefined, params: JSON.stringify({ tab: 'unsubmitted', charge_status: ChargeStatus.None }), sort_by: JSON.stringify({ created_at: 'desc' }) }),
     enabled: open,
   });
   const rows = cases.data?.rows ?? [];
@@ -79,7 +80,7 @@ export default function ChargePage() {
   // Only charged cases not yet submitted can be refunded: the ids of those.
   const refundable = useQuery({
     queryKey: ['consultation', 'refundable'],
-    queryFn: async () => new Set((await fetchCases({ page: 1, page_size: 10000, params: JSON.stringify({ tab: 'unsubmitted', charge_status: 2 }) })).rows.map((r) => r.id)),
+    queryFn: async () => new Set((await fetchCases({ page: 1, page_size: 10000, params: JSON.stringify({ tab: 'unsubmitted', charge_status: ChargeStatus.Charged }) })).rows.map((r) => r.id)),
   });
 
   const doExport = async () => {

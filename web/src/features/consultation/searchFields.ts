@@ -4,6 +4,7 @@ import type { SearchField } from '../../components/ui/list/types';
 import { useCenterOptions, useHospitalOptions } from '../../entities/org/options';
 import { api } from '../../lib/api/client';
 import { listResult } from '../../lib/api/list';
+import { ChargeStatus } from '../../entities/case/codes';
 
 export type CaseSearchKey = 'pathology_number' | 'patient_name' | 'consult_no' | 'status' | 'expedite' | 'charge_status' | 'inspection_date' | 'created_at' | 'submitted_at' | 'hospital_id' | 'center_id' | 'expert_id';
 
@@ -36,7 +37,7 @@ export function useCaseSearchFields(keys: CaseSearchKey[]): SearchField[] {
       options: [0, 1, 2, 4].map((s) => ({ value: s, label: t(`case.statusCode.${s}`) })),
     },
     expedite: { name: 'expedite', label: t('case.field.expedite'), type: 'select', options: [{ value: 1, label: t('case.expedite') }, { value: 0, label: t('case.normal') }] },
-    charge_status: { name: 'charge_status', label: t('case.field.chargeStatus'), type: 'select', options: [1, 2, 3].map((s) => ({ value: s, label: t(`case.chargeStatus.${s}`) })) },
+    charge_status: { name: 'charge_status', label: t('case.field.chargeStatus'), type: 'select', options: Object.values(ChargeStatus).map((s) => ({ value: s, label: t(`case.chargeStatus.${s}`) })) },
     inspection_date: { name: 'inspection_date', label: t('case.field.inspectionDate'), type: 'dateRange' },
     created_at: { name: 'created_at', label: t('case.field.createdAt'), type: 'dateRange' },
     submitted_at: { name: 'submitted_at', label: t('case.field.submittedAt'), type: 'dateRange' },

@@ -26,6 +26,7 @@ import {
   type Outcome,
 } from './api';
 import { ChargeModal, ExpertModal, OutcomeModal, ReasonModal, StaffModal } from './dialogs';
+import { ChargeStatus } from '../../entities/case/codes';
 
 /** The little a dialog needs to know about a case. */
 export interface CaseRef {
@@ -124,7 +125,7 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
       case 'delete':
         return confirmDelete(() => del.mutateAsync(c.id).then(() => o.onDone?.()), { content: t('case.confirm.delete', { no: label(c) }) });
       case 'submit':
-        if (c.charge_status === 1) return setDialog({ kind: 'charge', cases: [c], submitAfter: true, onDone: o.onDone });
+        if (c.charge_status === ChargeStatus.None) return setDialog({ kind: 'charge', cases: [c], submitAfter: true, onDone: o.onDone });
         return confirm(t('case.confirm.submit', { no: label(c) }), () => submit.mutateAsync(c.id).then(finished, showError));
       case 'charge':
       case 'charge_submit':
@@ -228,7 +229,7 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
     const c = cases[0];
     const ok = async (items: { item_id: number; quantity: number }[]) => {
       try {
-        if (c.charge_status !== 2) await charge.mutateAsync({ id: c.id, items });
+        if (c.charge_status !== ChargeStatus.Charged) await charge.mutateAsync({ id: c.id, items });
       } catch (e) {
         return showError(e);
       }

@@ -1,56 +1,9 @@
-// The buttons under the diagnosis form, by state (see actions.ts).
+// The buttons under the diagnosis form: one per action the server lists,
+// drawn as the action registry says (actionRegistry.tsx).
 import { Button, Dropdown, Flex, Tooltip } from 'antd';
-import {
-  CheckOutlined,
-  DeleteOutlined,
-  ClockCircleOutlined,
-  FileAddOutlined,
-  DownOutlined,
-  EditOutlined,
-  LockOutlined,
-  RollbackOutlined,
-  SaveOutlined,
-  SendOutlined,
-  TeamOutlined,
-  UndoOutlined,
-  UnlockOutlined,
-  VerifiedOutlined,
-} from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { SupplementAction, WorkAction } from './actions';
-
-const ICONS: Record<WorkAction, React.ReactNode> = {
-  lock: <LockOutlined />,
-  save: <SaveOutlined />,
-  toreview: <SendOutlined />,
-  publish: <VerifiedOutlined />,
-  return: <RollbackOutlined />,
-  delay: <ClockCircleOutlined />,
-  invite: <TeamOutlined />,
-  unlock: <UnlockOutlined />,
-  approve: <CheckOutlined />,
-  reviewreturn: <RollbackOutlined />,
-  reviewrecall: <UndoOutlined />,
-  recall: <UndoOutlined />,
-  supplement: <FileAddOutlined />,
-  amend: <EditOutlined />,
-};
-
-/** Main actions on the right; the secondary ones (return, delay, invite, unlock, amend) in the menu on the left. */
-const PRIMARY: WorkAction[] = ['lock', 'publish', 'approve', 'recall', 'supplement'];
-const SECONDARY: WorkAction[] = ['return', 'delay', 'invite', 'unlock', 'amend'];
-const KEYS: Partial<Record<WorkAction, string>> = { save: 'Ctrl + S' };
-
-/** The supplement's buttons, in the order shown (left to right). */
-const SUPPLEMENT: { a: SupplementAction; label: string; icon: React.ReactNode; primary?: boolean; danger?: boolean }[] = [
-  { a: 'discard', label: 'diagnosis.action.supplementDiscard', icon: <DeleteOutlined />, danger: true },
-  { a: 'save', label: 'diagnosis.action.save', icon: <SaveOutlined /> },
-  { a: 'reviewrecall', label: 'diagnosis.action.reviewrecall', icon: <UndoOutlined /> },
-  { a: 'toreview', label: 'diagnosis.action.toreview', icon: <SendOutlined /> },
-  { a: 'reviewreturn', label: 'diagnosis.supplement.reject', icon: <RollbackOutlined />, danger: true },
-  { a: 'approve', label: 'diagnosis.supplement.accept', icon: <CheckOutlined />, primary: true },
-  { a: 'publish', label: 'diagnosis.action.supplementPublish', icon: <VerifiedOutlined />, primary: true },
-];
+import { reportSpec, supplementSpec, type SupplementAction, type WorkAction } from './actionRegistry';
 
 interface Props {
   actions: WorkAction[];
@@ -66,23 +19,24 @@ export function ActionBar({ actions, busy, saving, onAction, supplement }: Props
     return (
       <Flex gap={8} wrap justify="flex-end" style={{ borderTop: '1px solid #eef1f5', paddingTop: 10 }} data-testid="action-bar">
         {supplement.onCancel && <Button onClick={supplement.onCancel}>{t('common.cancel')}</Button>}
-        {SUPPLEMENT.filter((b) => supplement.actions.includes(b.a)).map((b) => {
+        {supplement.actions.map((a) => {
+          const b = supplementSpec(a);
           const button = (
             <Button
-              key={b.a}
-              type={b.primary ? 'primary' : 'default'}
+              key={a}
+              type={b.place === 'primary' ? 'primary' : 'default'}
               danger={b.danger}
               icon={b.icon}
-              loading={b.a === 'save' ? saving : undefined}
-              disabled={busy && b.a !== 'save'}
-              onClick={() => supplement.onAction(b.a)}
-              data-testid={`action-supplement-${b.a}`}
+              loading={a === 'save' ? saving : undefined}
+              disabled={busy && a !== 'save'}
+              onClick={() => supplement.onAction(a)}
+              data-testid={`action-supplement-${a}`}
             >
               {t(b.label)}
             </Button>
           );
-          return b.a === 'save' ? (
-            <Tooltip key={b.a} title="Ctrl + S">
+          return b.shortcut ? (
+            <Tooltip key={a} title={b.shortcut}>
               {button}
             </Tooltip>
           ) : (
@@ -92,25 +46,26 @@ export function ActionBar({ actions, busy, saving, onAction, supplement }: Props
       </Flex>
     );
   if (!actions.length) return null;
-  const main = actions.filter((a) => !SECONDARY.includes(a));
-  const more = actions.filter((a) => SECONDARY.includes(a));
+  const main = actions.filter((a) => reportSpec(a).place !== 'secondary');
+  const more = actions.filter((a) => reportSpec(a).place === 'secondary');
   const button = (a: WorkAction) => {
+    const spec = reportSpec(a);
     const b = (
       <Button
         key={a}
-        type={PRIMARY.includes(a) ? 'primary' : 'default'}
-        danger={a === 'reviewreturn'}
-        icon={ICONS[a]}
+        type={spec.place === 'primary' ? 'primary' : 'default'}
+        danger={spec.danger}
+        icon={spec.icon}
         loading={a === 'save' ? saving : undefined}
         disabled={busy && a !== 'save'}
         onClick={() => onAction(a)}
         data-testid={`action-${a}`}
       >
-        {t(`diagnosis.action.${a}`)}
+        {t(spec.label)}
       </Button>
     );
-    return KEYS[a] ? (
-      <Tooltip key={a} title={KEYS[a]}>
+    return spec.shortcut ? (
+      <Tooltip key={a} title={spec.shortcut}>
         {b}
       </Tooltip>
     ) : (
@@ -125,7 +80,7 @@ export function ActionBar({ actions, busy, saving, onAction, supplement }: Props
             trigger={['click']}
             disabled={busy}
             menu={{
-              items: more.map((a) => ({ key: a, icon: ICONS[a], label: <span data-testid={`action-${a}`}>{t(`diagnosis.action.${a}`)}</span> })),
+              items: more.map((a) => ({ key: a, icon: reportSpec(a).icon, label: <span data-testid={`action-${a}`}>{t(reportSpec(a).label)}</span> })),
               onClick: ({ key }) => onAction(key as WorkAction),
             }}
           >

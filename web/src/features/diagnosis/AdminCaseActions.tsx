@@ -13,6 +13,7 @@ import { unwrap } from '../../lib/api/errors';
 import { useApiError } from '../../components/ui/useApiError';
 import { caseKeys, useCaseLog, type CaseDetail } from '../../entities/case/api';
 import { diagKeys, useVersions } from './api';
+import { CounterAudit } from '../../entities/case/codes';
 
 type Kind = 'counter_audit' | 'first_result' | 'reject';
 interface Values {
@@ -46,7 +47,7 @@ export function AdminCaseActions({ d }: { d: CaseDetail }) {
   const log = useCaseLog(d.id);
   const versions = useVersions(d.id);
   const verdict = versions.data?.find((v) => v.first_result);
-  const request = d.manage_confirm === 2 ? log.data?.filter((l) => l.action === 'counter_audit').at(-1) : undefined;
+  const request = d.manage_confirm === CounterAudit.Asked ? log.data?.filter((l) => l.action === 'counter_audit').at(-1) : undefined;
   const DONE: Record<Kind, string> = {
     counter_audit: 'expertActions.admin.counterAuditDone',
     first_result: 'expertActions.admin.firstResultDone',

@@ -14,6 +14,7 @@ import { nextPathologyNumber, useCenterExperts, useLibraries, useSaveCase, type 
 import { parseIdCard } from '../validators';
 import { useCaseActions } from '../useCaseActions';
 import { bodyFromValues, emptySpecimen, toNamePath, valuesFromDetail, type Values } from './form';
+import { ChargeStatus } from '../../../entities/case/codes';
 
 export function useRegisterForm() {
   const { t } = useTranslation();
@@ -127,7 +128,7 @@ export function useRegisterForm() {
       if (mode === 'charge') {
         filled.current = saved.id;
         if (!id) navigate(`/case/register/${saved.id}`, { replace: true });
-        run(saved.charge_status === 2 ? 'submit' : 'charge_submit', [ref], { onDone: () => navigate('/case/manage') });
+        run(saved.charge_status === ChargeStatus.Charged ? 'submit' : 'charge_submit', [ref], { onDone: () => navigate('/case/manage') });
       } else navigate('/case/manage');
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {

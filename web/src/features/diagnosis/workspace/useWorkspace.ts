@@ -2,7 +2,7 @@
 // diagnosis versions, what the signed-in user may do with them, the two drafts
 // (the report and a supplementary report) and the keyboard. The page and its
 // panels only draw what this returns.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,8 @@ import { hasRole } from '../../../lib/access';
 import { useApiError } from '../../../components/ui/useApiError';
 import { useCase } from '../../../entities/case/api';
 import { saveDraft, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis } from '../api';
-import { availableActions, canEdit, inHesitation, latestNormal, supplementActions, workingSupplement, type SupplementAction, type WorkAction } from '../actions';
+import { inHesitation, latestNormal, workingSupplement } from '../versions';
+import { reportActions, supplementActions, type SupplementAction, type WorkAction } from '../actionRegistry';
 import { pickDraft, useDraft, EMPTY_DRAFT } from '../useDraft';
 import { fieldMax } from '../DiagnosisForm';
 import { useCaretInsert } from '../useCaretInsert';
@@ -46,14 +47,24 @@ export function useWorkspace() {
   const myInvitations = useInvitationInfo(id, isExpert && !!d && d.expert_id !== me);
   const list = useMemo<Diagnosis[]>(() => versions.data ?? [], [versions.data]);
   const work = latestNormal(list);
-  const { actions, suppActs } = useActionsOf(d, me, list, now);
-  const editable = canEdit(actions);
+  // What the user may do is the server's list (the registry draws it).
+  const actions = useMemo<WorkAction[]>(() => reportActions(d?.actions).map((a) => a.kind), [d?.actions]);
+  const suppActs = useMemo<SupplementAction[]>(() => supplementActions(d?.actions).map((a) => a.kind), [d?.actions]);
+  // The form is editable only with the lock and no review pending.
+  const editable = actions.includes('save');
   const hesitating = inHesitation(work, now);
   useEffect(() => {
     if (!hesitating) return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [hesitating]);
+  // When the hesitation period ends the report is released: the server's actions change.
+  const wasHesitating = useRef(false);
+  const refetchCase = detail.refetch;
+  useEffect(() => {
+    if (wasHesitating.current && !hesitating) void refetchCase();
+    wasHesitating.current = hesitating;
+  }, [hesitating, refetchCase]);
 
   // The working text: the latest normal version unless it is published.
   const serverText = versions.isSuccess ? pickDraft(work && work.status !== 'published' ? work : EMPTY_DRAFT) : undefined;
@@ -63,7 +74,8 @@ export function useWorkspace() {
     enabled: editable,
     save: async (v) => {
       await saveDraft(id, v);
-      await versions.refetch();
+      // Saving an answered review's draft makes it a draft to review again: the actions change.
+      await Promise.all([versions.refetch(), detail.refetch()]);
     },
     onError: showError,
   });
@@ -124,21 +136,3 @@ export function useWorkspace() {
 }
 
 export type Workspace = ReturnType<typeof useWorkspace>;
-
-/**
- * What the signed-in user may do with the report and with a supplementary report.
- * The one place the workspace derives its actions (actions.ts), so the server's
- * `actions` list can replace it here.
- */
-function useActionsOf(d: ReturnType<typeof useCase>['data'], me: number, versions: Diagnosis[], now: number) {
-  const workState = useMemo(
-    () =>
-      d
-        ? { me, caseStatus: d.status, expertId: d.expert_id, lockedBy: d.locked_by, reviewerId: d.reviewer_id, versions, now, amendable: (d.actions ?? []).includes('diagnosis_amend') }
-        : null,
-    [d, me, versions, now],
-  );
-  const actions = useMemo<WorkAction[]>(() => (workState ? availableActions(workState) : []), [workState]);
-  const suppActs = useMemo<SupplementAction[]>(() => (workState ? supplementActions(workState) : []), [workState]);
-  return { actions, suppActs };
-}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/errors';
 import { useApiError } from '../../../components/ui/useApiError';
 import { fetchNotViewed } from '../api';
-import type { SupplementAction, WorkAction } from '../actions';
+import { reportSpec, supplementSpec, type SupplementAction, type WorkAction } from '../actionRegistry';
 import type { DialogKind, DialogValues } from '../dialogs';
 import type { Workspace } from './useWorkspace';
 
@@ -93,6 +93,7 @@ export function useWorkspaceCommands(w: Workspace) {
     modal.confirm({ title, content, okText: t('common.ok'), cancelText: t('common.cancel'), onOk: () => run().then(done(ok), showError) });
 
   const onAction = async (a: WorkAction) => {
+    const spec = reportSpec(a);
     switch (a) {
       case 'lock':
         return acts.simple.mutateAsync('lock').then(done(t('diagnosis.done.lock')), showError);
@@ -102,17 +103,16 @@ export function useWorkspaceCommands(w: Workspace) {
         if (!(await draft.saveNow())) return;
         return acts.simple.mutateAsync('unlock').then(done(t('diagnosis.done.unlock')), showError);
       case 'reviewrecall':
-        return confirmThen(t('diagnosis.confirm.reviewrecall'), () => acts.simple.mutateAsync('reviewrecall'), t('diagnosis.done.reviewrecall'));
       case 'recall':
-        return confirmThen(t('diagnosis.confirm.recall'), () => acts.simple.mutateAsync('recall'), t('diagnosis.done.recall'), t('diagnosis.confirm.recallContent'));
+        return confirmThen(t(spec.confirm!.title), () => acts.simple.mutateAsync(a), t(spec.confirm!.done), spec.confirm!.content && t(spec.confirm!.content));
       case 'supplement':
         return setSupplementOpen(true);
       case 'publish':
         if (!(await draft.saveNow())) return;
         if (!draft.values.opinion.trim()) return void message.warning(t('diagnosis.rule.opinion'));
-        return setDialog('publish');
+        return setDialog(spec.dialog!);
       default:
-        return setDialog(a);
+        return spec.dialog && setDialog(spec.dialog);
     }
   };
 
@@ -169,8 +169,10 @@ export function useWorkspaceCommands(w: Workspace) {
         return publishSupplement();
       case 'discard':
         return discardSupplement();
-      case 'reviewrecall':
-        return confirmThen(t('diagnosis.supplement.confirmRecall'), () => acts.supplementRecall.mutateAsync(), t('diagnosis.supplement.done.reviewrecall'));
+      case 'reviewrecall': {
+        const c = supplementSpec(a).confirm!;
+        return confirmThen(t(c.title), () => acts.supplementRecall.mutateAsync(), t(c.done));
+      }
       case 'toreview':
         if (!(await supplementReady())) return;
         return setSuppDialog('toreview');
