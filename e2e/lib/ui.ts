@@ -52,6 +52,21 @@ export async function signInWithToken(page: Page, username: string, opts: { lang
   return token;
 }
 
+/**
+ * Searches the open list and waits for its answer (rows, and tab counts where the
+ * list has tabs), so that a following click does not race the refreshed rows.
+ */
+export async function searchList(page: Page, text: string) {
+  const box = page.getByTestId('list-search');
+  const q = `search=${encodeURIComponent(text)}`;
+  const hasTabs = (await page.locator('[data-testid^="tab-"]').count()) > 0;
+  const answers = [page.waitForResponse((r) => r.url().includes(q) && !r.url().includes('/count?'))];
+  if (hasTabs) answers.push(page.waitForResponse((r) => r.url().includes(q) && r.url().includes('/count?')));
+  await box.fill(text);
+  await box.press('Enter');
+  await Promise.all(answers);
+}
+
 export async function logout(page: Page) {
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click();

@@ -4,12 +4,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, list } from '../lib/api';
 import { caseFixture, chargeCase, getCase, recallCase, registerCase, submittedCase, type CaseFixture } from '../lib/cases';
 import { pickOption } from '../lib/antd';
-import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
+import { menuItem, openAllGroups, searchList, signInWithToken, toast } from '../lib/ui';
 
 const zh = JSON.parse(readFileSync(path.resolve(__dirname, '../../web/src/locales/zh-CN.json'), 'utf8')) as Record<string, string>;
 const T = (key: string, vars: Record<string, string | number> = {}) => {
@@ -24,10 +23,6 @@ test.beforeAll(async () => {
   f = await caseFixture(site);
 });
 
-const searchList = async (page: Page, text: string) => {
-  await page.getByTestId('list-search').fill(text);
-  await page.getByTestId('list-search').press('Enter');
-};
 
 /** The files of a zip archive (an xlsx is one), read from its central directory. */
 function unzip(buf: Buffer): Map<string, string> {

@@ -13,7 +13,7 @@ import { expect, test } from '../lib/test';
 import { apiLogin, list } from '../lib/api';
 import { bindExpert, caseFixture, centerExperts, getCase, idNumber, registerCase, submittedCase, tinySlide, uploadSlide, type CaseFixture } from '../lib/cases';
 import { fieldError, formItem } from '../lib/antd';
-import { signInWithToken, toast } from '../lib/ui';
+import { searchList, signInWithToken, toast } from '../lib/ui';
 
 const zh = JSON.parse(readFileSync(path.resolve(__dirname, '../../web/src/locales/zh-CN.json'), 'utf8')) as Record<string, string>;
 const T = (key: string, vars: Record<string, string | number> = {}) => {
@@ -49,11 +49,6 @@ test.beforeAll(async () => {
 
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const searchList = async (page: Page, text: string) => {
-  const box = page.getByTestId('list-search');
-  await box.fill(text);
-  await box.press('Enter');
-};
 
 /** Uploads the slide on /dss/uploading; its second PATCH is cut once and the upload resumes. */
 async function uploadSlideResuming(page: Page): Promise<number> {

@@ -4,19 +4,14 @@
 // the workspace. The technician has no diagnosis buttons and no draft to read.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
 import { assignedCase, diagnosedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { signInWithToken, toast } from '../lib/ui';
+import { searchList, signInWithToken, toast } from '../lib/ui';
 
 const STAFF = '孙丽（技术员）';
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 
-const searchList = async (page: Page, text: string) => {
-  await page.getByTestId('list-search').fill(text);
-  await page.getByTestId('list-search').press('Enter');
-};
 
 test('the allocator names the staff member, who reads the case, opens its slide and messages the expert', async ({ page, browser }) => {
   test.setTimeout(180_000);
