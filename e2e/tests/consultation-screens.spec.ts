@@ -30,7 +30,7 @@ const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-');
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   for (const size of SIZES) {
     test(`consultation screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       mkdirSync(OUT, { recursive: true });
       const file = (name: string) => path.join(OUT, `${lang}-${size.width}-${name}.png`);
       await page.setViewportSize(size);

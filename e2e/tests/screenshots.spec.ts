@@ -28,6 +28,7 @@ const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-') || 'root';
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
   for (const size of SIZES) {
     test(`screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+      test.setTimeout(300_000);
       mkdirSync(OUT, { recursive: true });
       const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
       await page.setViewportSize(size);
