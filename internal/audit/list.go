@@ -186,8 +186,7 @@ func raw(s *string) json.RawMessage {
 // Routes registers the read-only operation log (admin only).
 func (l *Log) Routes(api *httpx.API) {
 	tags := []string{"Audit"}
-	admins := []string{access.Admin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation", ID: "audit-list", Summary: "Operation log", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation", ID: "audit-list", Summary: "Operation log", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Record], error) {
 			rows, page, err := l.List(ctx, in.Request())
 			if err != nil {
@@ -195,7 +194,7 @@ func (l *Log) Routes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation/count", ID: "audit-count", Summary: "Operation log tab counts", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation/count", ID: "audit-count", Summary: "Operation log tab counts", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
 			q, err := list.Parse(l.DB.Dialect, in.Request())
 			if err != nil {
@@ -212,7 +211,7 @@ func (l *Log) Routes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/audit/verify", ID: "audit-verify", Summary: "Check the operation log's hash chain: whether any record was changed or removed, and the first that was", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/audit/verify", ID: "audit-verify", Summary: "Check the operation log's hash chain: whether any record was changed or removed, and the first that was", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Report], error) {
 			rep, err := Verify(ctx, l.DB)
 			if err != nil {

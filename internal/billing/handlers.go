@@ -18,7 +18,6 @@ func (s *Service) Routes(api *httpx.API) {
 
 func (s *Service) itemRoutes(api *httpx.API) {
 	tags := []string{"Charge items"}
-	writers := []string{access.Admin, access.CenterAdmin}
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge_item/lists", ID: "charge-item-list", Summary: "List charge items", Tags: tags, Roles: access.Any},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Item], error) {
 			rows, page, err := s.ListItems(ctx, in.Request())
@@ -43,7 +42,7 @@ func (s *Service) itemRoutes(api *httpx.API) {
 			}
 			return httpx.OK(it), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge_item/store", ID: "charge-item-create", Summary: "Create a charge item", Tags: tags, Roles: writers, MaxBody: 16 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge_item/store", ID: "charge-item-create", Summary: "Create a charge item", Tags: tags, Roles: access.Managers, MaxBody: 16 << 10},
 		func(ctx context.Context, in *struct{ Body ItemInput }) (*httpx.Data[*Item], error) {
 			it, err := s.CreateItem(ctx, in.Body)
 			if err != nil {
@@ -51,7 +50,7 @@ func (s *Service) itemRoutes(api *httpx.API) {
 			}
 			return httpx.OK(it), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/charge_item/update", ID: "charge-item-update", Summary: "Change the given fields of a charge item", Tags: tags, Roles: writers, MaxBody: 16 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/charge_item/update", ID: "charge-item-update", Summary: "Change the given fields of a charge item", Tags: tags, Roles: access.Managers, MaxBody: 16 << 10},
 		func(ctx context.Context, in *struct{ Body ItemPatch }) (*httpx.Data[*Item], error) {
 			it, err := s.UpdateItem(ctx, in.Body)
 			if err != nil {
@@ -59,7 +58,7 @@ func (s *Service) itemRoutes(api *httpx.API) {
 			}
 			return httpx.OK(it), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/charge_item/destroy", ID: "charge-item-delete", Summary: "Delete charge items (all or none)", Tags: tags, Roles: writers, MaxBody: 64 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/charge_item/destroy", ID: "charge-item-delete", Summary: "Delete charge items (all or none)", Tags: tags, Roles: access.Managers, MaxBody: 64 << 10},
 		func(ctx context.Context, in *struct {
 			Body struct {
 				IDs []int64 `json:"ids" minItems:"1" maxItems:"1000"`
@@ -71,7 +70,6 @@ func (s *Service) itemRoutes(api *httpx.API) {
 
 func (s *Service) timeoutRoutes(api *httpx.API) {
 	tags := []string{"Timeouts"}
-	admins := []string{access.Admin}
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/timeout", ID: "timeout-list", Summary: "List timeout configurations", Tags: tags, Roles: access.Any},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[TimeoutConfig], error) {
 			rows, page, err := s.ListTimeouts(ctx, in.Request())
@@ -80,7 +78,7 @@ func (s *Service) timeoutRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/timeout", ID: "timeout-create", Summary: "Create a timeout configuration", Tags: tags, Roles: admins, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/timeout", ID: "timeout-create", Summary: "Create a timeout configuration", Tags: tags, Roles: access.Admins, MaxBody: 8 << 10},
 		func(ctx context.Context, in *struct{ Body TimeoutInput }) (*httpx.Data[*TimeoutConfig], error) {
 			t, err := s.CreateTimeout(ctx, in.Body)
 			if err != nil {
@@ -88,7 +86,7 @@ func (s *Service) timeoutRoutes(api *httpx.API) {
 			}
 			return httpx.OK(t), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/config/timeout/{id}", ID: "timeout-update", Summary: "Change the given fields of a timeout configuration", Tags: tags, Roles: admins, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/config/timeout/{id}", ID: "timeout-update", Summary: "Change the given fields of a timeout configuration", Tags: tags, Roles: access.Admins, MaxBody: 8 << 10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body TimeoutPatch
@@ -99,7 +97,7 @@ func (s *Service) timeoutRoutes(api *httpx.API) {
 			}
 			return httpx.OK(t), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/timeout/{id}", ID: "timeout-delete", Summary: "Delete a timeout configuration", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/timeout/{id}", ID: "timeout-delete", Summary: "Delete a timeout configuration", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.DeleteTimeout(ctx, in.ID)
 		})

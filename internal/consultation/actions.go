@@ -295,7 +295,7 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 			return err
 		}
 		p := access.FromContext(ctx)
-		if !p.HasAny(allocRoles) {
+		if !p.HasAny(access.Allocators) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.Status != StatusSubmitted || r.IsRecall != RecallNone {

@@ -64,7 +64,7 @@ func (s *Service) Log(ctx context.Context, id int64) ([]LogEntry, error) {
 }
 
 func (s *Service) logRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/log", ID: "case-log", Read: &httpx.Read{Action: "read.case_log"}, Summary: "History of a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/log", ID: "case-log", Read: &httpx.Read{Action: "read.case_log"}, Summary: "History of a case", Tags: tags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]LogEntry], error) {
 			l, err := s.Log(ctx, in.ID)
 			if err != nil {

@@ -79,7 +79,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(siteRoles) {
+		if !p.HasAny(access.HospitalRoles) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.Status != StatusToSubmit || r.IsRecall == RecallRequested {
@@ -120,7 +120,7 @@ func (s *Service) Refund(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(siteRoles) {
+		if !p.HasAny(access.HospitalRoles) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.ChargeStatus != ChargeCharged {
@@ -252,7 +252,7 @@ func yuan(fen int64) string { return fmt.Sprintf("%d.%02d", fen/100, fen%100) }
 
 func (s *Service) chargeRoutes(api *httpx.API) {
 	ctags := []string{"Charges"}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/charge/{id}", ID: "case-charge", Summary: "Charge a case for items", Tags: ctags, Roles: siteRoles},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/charge/{id}", ID: "case-charge", Summary: "Charge a case for items", Tags: ctags, Roles: access.HospitalRoles},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body struct {
@@ -261,11 +261,11 @@ func (s *Service) chargeRoutes(api *httpx.API) {
 		}) (*httpx.Empty, error) {
 			return httpx.Done(), s.Charge(ctx, in.ID, in.Body.Items)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/refund/{id}", ID: "case-refund", Summary: "Refund the charge of a case not yet submitted", Tags: ctags, Roles: siteRoles},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/refund/{id}", ID: "case-refund", Summary: "Refund the charge of a case not yet submitted", Tags: ctags, Roles: access.HospitalRoles},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.Refund(ctx, in.ID)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}, Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}, Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[ChargeRow], error) {
 			rows, page, err := s.ListCharges(ctx, in.Request())
 			if err != nil {
@@ -273,7 +273,7 @@ func (s *Service) chargeRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}, Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}, Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *struct{ Body listquery.Body }) (*huma.StreamResponse, error) {
 			httpx.ReadFilter(ctx, in.Body.Request())
 			b, err := s.ExportCharges(ctx, in.Body.Request())

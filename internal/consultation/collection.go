@@ -74,8 +74,7 @@ func (s *Service) markCollected(ctx context.Context, q db.Querier, rows []Row) e
 }
 
 func (s *Service) collectionRoutes(api *httpx.API) {
-	roles := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/collection", ID: "case-collect", Summary: "Add a case to the caller's favourites (listed with params.tab=collected)", Tags: tags, Roles: roles},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/collection", ID: "case-collect", Summary: "Add a case to the caller's favourites (listed with params.tab=collected)", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			Body struct {
 				ConsultID int64 `json:"consult_id,omitempty"`
@@ -86,7 +85,7 @@ func (s *Service) collectionRoutes(api *httpx.API) {
 			}
 			return httpx.Done(), s.Collect(ctx, in.Body.ConsultID)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/consultation/collection/{id}", ID: "case-uncollect", Summary: "Remove a case from the caller's favourites", Tags: tags, Roles: roles},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/consultation/collection/{id}", ID: "case-uncollect", Summary: "Remove a case from the caller's favourites", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.Uncollect(ctx, in.ID)
 		})

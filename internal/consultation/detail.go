@@ -53,7 +53,7 @@ func (s *Service) actions(p *access.Principal, r *Row) []string {
 		}
 	}
 	// Naming the staff member is no state change, so it is not a transition.
-	if p.HasAny(allocRoles) && r.Status == StatusSubmitted && r.IsRecall == RecallNone {
+	if p.HasAny(access.Allocators) && r.Status == StatusSubmitted && r.IsRecall == RecallNone {
 		out = append(out, "bind_staff")
 	}
 	sort.Strings(out)

@@ -112,8 +112,7 @@ func (s *Service) Handovers(ctx context.Context, id int64) ([]Handover, error) {
 
 func (s *Service) handoverRoutes(api *httpx.API) {
 	dtags := []string{"Diagnosis"}
-	experts := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/handover", ID: "diagnosis-handover", Summary: "Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)", Tags: dtags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/handover", ID: "diagnosis-handover", Summary: "Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)", Tags: dtags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body struct {
@@ -123,11 +122,11 @@ func (s *Service) handoverRoutes(api *httpx.API) {
 		}) (*httpx.Empty, error) {
 			return httpx.Done(), s.HandOver(ctx, in.ID, in.Body.ExpertID, in.Body.Note)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/handover/recall/{id}", ID: "diagnosis-handover-recall", Summary: "Take a handed-over case back before the colleague starts on it", Tags: dtags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/handover/recall/{id}", ID: "diagnosis-handover-recall", Summary: "Take a handed-over case back before the colleague starts on it", Tags: dtags, Roles: access.Experts},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.RecallHandover(ctx, in.ID)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/handover", ID: "case-handovers", Summary: "Handovers of a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/handover", ID: "case-handovers", Summary: "Handovers of a case", Tags: tags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Handover], error) {
 			l, err := s.Handovers(ctx, in.ID)
 			if err != nil {
@@ -135,7 +134,7 @@ func (s *Service) handoverRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/referral", ID: "diagnosis-referral", Summary: "Refer the case to a different expert of the center, with a reason", Tags: dtags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/referral", ID: "diagnosis-referral", Summary: "Refer the case to a different expert of the center, with a reason", Tags: dtags, Roles: access.Experts},
 		func(ctx context.Context, in *expertBody) (*httpx.Empty, error) {
 			return httpx.Done(), s.ExpertReferral(ctx, in.ID, in.Body.ExpertID, in.Body.Reason)
 		})

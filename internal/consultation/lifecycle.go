@@ -88,14 +88,7 @@ func (t Transition) holds(p *access.Principal, r *Row) error {
 	return nil
 }
 
-var (
-	siteRoles      = []string{access.Site, access.Clinical, access.Uploader}
-	allocRoles     = []string{access.Allocator, access.Admin, access.CenterAdmin}
-	recallDeciders = []string{access.Admin, access.Allocator, access.CenterAdmin}
-	experts        = []string{access.Expert}
-	reportHandlers = []string{access.Site, access.Clinical, access.Publisher}
-	publishers     = []string{access.Publisher}
-)
+var ()
 
 // diagnosing: the assigned expert holds the lock and may work on the case.
 func diagnosing(s State) bool {
@@ -105,176 +98,176 @@ func diagnosing(s State) bool {
 // Transitions is the consultation life cycle (DESIGN.md §4). Diagnosis
 // transitions (lock, publish, review…) join it with the diagnosis workspace.
 var Transitions = map[string]Transition{
-	"update": {Name: "update", Roles: siteRoles,
+	"update": {Name: "update", Roles: access.HospitalRoles,
 		From:  State.editable,
 		Apply: func(*State) {}},
-	"delete": {Name: "delete", Roles: siteRoles,
+	"delete": {Name: "delete", Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"submit": {Name: "submit", Roles: siteRoles,
+	"submit": {Name: "submit", Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: submitted},
-	"consult_again": {Name: "consult_again", Roles: siteRoles,
+	"consult_again": {Name: "consult_again", Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && (s.IsRecall == RecallAgreed || s.IsReturn == ReturnToSite)
 		},
 		Apply: submitted},
-	"recall": {Name: "recall", Roles: siteRoles,
+	"recall": {Name: "recall", Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.IsRecall == RecallNone
 		},
 		Apply: func(s *State) { s.IsRecall = RecallRequested }},
-	"recall_agree": {Name: "recall_agree", Roles: recallDeciders,
+	"recall_agree": {Name: "recall_agree", Roles: access.Allocators,
 		From: func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsRecall: RecallAgreed}
 		}},
-	"recall_reject": {Name: "recall_reject", Roles: recallDeciders,
+	"recall_reject": {Name: "recall_reject", Roles: access.Allocators,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	"recall_ignore": {Name: "recall_ignore", Roles: recallDeciders,
+	"recall_ignore": {Name: "recall_ignore", Roles: access.Allocators,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	"bind_expert": {Name: "bind_expert", Roles: allocRoles,
+	"bind_expert": {Name: "bind_expert", Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && (!s.Assigned || s.IsReturn == ReturnToCenter)
 		},
 		Apply: func(s *State) { s.Assigned, s.IsReturn, s.IsLock = true, ReturnNone, 0 }},
-	"referral": {Name: "referral", Roles: allocRoles,
+	"referral": {Name: "referral", Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == 0
 		},
 		Apply: func(s *State) { s.IsReturn = ReturnNone }},
-	"expert_referral": {Name: "expert_referral", Roles: experts, Holder: AssignedExpert,
+	"expert_referral": {Name: "expert_referral", Roles: access.Experts, Holder: AssignedExpert,
 		From:  handable,
 		Apply: func(s *State) { s.IsLock = 0 }},
-	"handover": {Name: "handover", Roles: experts, Holder: AssignedExpert,
+	"handover": {Name: "handover", Roles: access.Experts, Holder: AssignedExpert,
 		From:  handable,
 		Apply: func(s *State) { s.IsLock = 0 }},
 	// Only the expert who handed the case over, before the colleague locks it.
-	"handover_recall": {Name: "handover_recall", Roles: experts, Holder: HandedOverBy,
+	"handover_recall": {Name: "handover_recall", Roles: access.Experts, Holder: HandedOverBy,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"lock": {Name: "lock", Roles: experts, Holder: AssignedExpert,
+	"lock": {Name: "lock", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == 0 && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(s *State) { s.IsLock = 1 }},
-	"unlock": {Name: "unlock", Roles: experts, Holder: LockHolder, From: diagnosing,
+	"unlock": {Name: "unlock", Roles: access.Experts, Holder: LockHolder, From: diagnosing,
 		Apply: func(s *State) { s.IsLock = 0 }},
-	"save":     {Name: "save", Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
-	"toreview": {Name: "toreview", Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
-	"review_approve": {Name: "review_approve", Roles: experts, Holder: Reviewer,
+	"save":     {Name: "save", Roles: access.Experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
+	"toreview": {Name: "toreview", Roles: access.Experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
+	"review_approve": {Name: "review_approve", Roles: access.Experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"reviewreturn": {Name: "reviewreturn", Roles: experts, Holder: Reviewer,
+	"reviewreturn": {Name: "reviewreturn", Roles: access.Experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"reviewrecall": {Name: "reviewrecall", Roles: experts, Holder: AssignedExpert,
+	"reviewrecall": {Name: "reviewrecall", Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	"publish": {Name: "publish", Roles: experts, Holder: LockHolder, From: diagnosing,
+	"publish": {Name: "publish", Roles: access.Experts, Holder: LockHolder, From: diagnosing,
 		Apply: func(s *State) { s.Status, s.IsLock = StatusCompleted, 0 }},
-	"diagnosis_recall": {Name: "diagnosis_recall", Roles: experts, Holder: AssignedExpert,
+	"diagnosis_recall": {Name: "diagnosis_recall", Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 1, false }},
-	"expert_return": {Name: "expert_return", Roles: experts, Holder: AssignedExpert,
+	"expert_return": {Name: "expert_return", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(s *State) { s.IsReturn, s.IsLock, s.Assigned = ReturnToCenter, 0, false }},
-	"delay": {Name: "delay", Roles: experts, Holder: AssignedExpert,
+	"delay": {Name: "delay", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	"invite": {Name: "invite", Roles: experts, Holder: AssignedExpert,
+	"invite": {Name: "invite", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	"invite_reply": {Name: "invite_reply", Roles: experts,
+	"invite_reply": {Name: "invite_reply", Roles: access.Experts,
 		From:  func(s State) bool { return s.Status != StatusToSubmit && s.IsRecall == RecallNone },
 		Apply: func(*State) {}},
 	// Supplementary report: the assigned expert writes, sends to review,
 	// publishes or discards it while none is under review; the reviewer
 	// (named on the supplement, checked by the diagnosis domain) answers.
-	"append_diagnosis": {Name: "append_diagnosis", Roles: experts, Holder: AssignedExpert, From: supplementable,
+	"append_diagnosis": {Name: "append_diagnosis", Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
 	// The expert grades the quality of the case's slides while the case is theirs.
-	"slide_judge": {Name: "slide_judge", Roles: experts, Holder: AssignedExpert,
+	"slide_judge": {Name: "slide_judge", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview || s.Status == StatusCompleted) && s.Assigned &&
 				s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	"append_toreview": {Name: "append_toreview", Roles: experts, Holder: AssignedExpert, From: supplementable,
+	"append_toreview": {Name: "append_toreview", Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(s *State) { s.SupplementReview = true }},
-	"append_reviewrecall": {Name: "append_reviewrecall", Roles: experts, Holder: AssignedExpert, From: supplementInReview,
+	"append_reviewrecall": {Name: "append_reviewrecall", Roles: access.Experts, Holder: AssignedExpert, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"append_approve": {Name: "append_approve", Roles: experts, From: supplementInReview,
+	"append_approve": {Name: "append_approve", Roles: access.Experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"append_reviewreturn": {Name: "append_reviewreturn", Roles: experts, From: supplementInReview,
+	"append_reviewreturn": {Name: "append_reviewreturn", Roles: access.Experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	"report_print": {Name: "report_print", Roles: reportHandlers,
+	"report_print": {Name: "report_print", Roles: access.ReportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
-	"report_deliver": {Name: "report_deliver", Roles: reportHandlers,
+	"report_deliver": {Name: "report_deliver", Roles: access.ReportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
 	// Not while a supplement is under review: the counter-audit reopens the
 	// case, which would leave the supplement's review stranded.
-	"counter_audit": {Name: "counter_audit", Roles: []string{access.Admin},
+	"counter_audit": {Name: "counter_audit", Roles: access.Admins,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == 0 || s.ManageConfirm == 3)
 		},
 		Apply: func(s *State) { s.ManageConfirm = 2 }},
-	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: experts, Holder: AssignedExpert,
+	"counter_audit_confirm": {Name: "counter_audit_confirm", Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.Status, s.IsLock, s.ManageConfirm = StatusSubmitted, 1, 0 }},
 	// The expert amends their released report: the case reopens, locked to
 	// them, for a new version; the earlier one stays in the history, marked.
-	"diagnosis_amend": {Name: "diagnosis_amend", Roles: experts, Holder: AssignedExpert,
+	"diagnosis_amend": {Name: "diagnosis_amend", Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.ManageConfirm != 2 && !s.SupplementReview
 		},
 		Apply: func(s *State) { s.Status, s.IsLock = StatusSubmitted, 1 }},
-	"counter_audit_reject": {Name: "counter_audit_reject", Roles: experts, Holder: AssignedExpert,
+	"counter_audit_reject": {Name: "counter_audit_reject", Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == 2 },
 		Apply: func(s *State) { s.ManageConfirm = 3 }},
 	// The publisher reviews a report in its hesitation period: releases it
 	// now, or returns it to the expert with a reason.
-	"publisher_publish": {Name: "publisher_publish", Roles: publishers,
+	"publisher_publish": {Name: "publisher_publish", Roles: access.Publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Releasing = false }},
-	"publisher_return": {Name: "publisher_return", Roles: publishers,
+	"publisher_return": {Name: "publisher_return", Roles: access.Publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, 0, false }},
 	// The administrator's verdict on the first report, in a counter-audit.
-	"change_first_result": {Name: "change_first_result", Roles: []string{access.Admin},
+	"change_first_result": {Name: "change_first_result", Roles: access.Admins,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == 2 || s.ManageConfirm == 3)
 		},
 		Apply: func(*State) {}},
 	// Advice: the expert orders special exams or technical re-work; the
 	// site executes it or passes a special exam to a third party.
-	"advice":          {Name: "advice", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_cancel":   {Name: "advice_cancel", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"save_shots":      {Name: "save_shots", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"shots_update":    {Name: "shots_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_execute":  {Name: "advice_execute", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
-	"advice_transfer": {Name: "advice_transfer", Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	"advice":          {Name: "advice", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_cancel":   {Name: "advice_cancel", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"save_shots":      {Name: "save_shots", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"shots_update":    {Name: "shots_update", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_execute":  {Name: "advice_execute", Roles: access.HospitalRoles, From: atCenter, Apply: func(*State) {}},
+	"advice_transfer": {Name: "advice_transfer", Roles: access.HospitalRoles, From: atCenter, Apply: func(*State) {}},
 	// The expert changes a pending advice, or records the marker results of
 	// an executed special exam.
-	"advice_update":  {Name: "advice_update", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"advice_results": {Name: "advice_results", Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	"return_to_site": {Name: "return_to_site", Roles: allocRoles,
+	"advice_update":  {Name: "advice_update", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"advice_results": {Name: "advice_results", Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	"return_to_site": {Name: "return_to_site", Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == 0
 		},

@@ -21,7 +21,7 @@ import (
 // every rule of spec 2 §5 applies. Nothing is written when a rule fails.
 func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) (*Detail, error) {
 	p := access.FromContext(ctx)
-	if !p.HasAny(siteRoles) {
+	if !p.HasAny(access.HospitalRoles) {
 		return nil, apperr.New(apperr.Forbidden, "error.forbidden")
 	}
 	if len(p.HospitalIDs) == 0 {

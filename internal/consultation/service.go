@@ -72,11 +72,11 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 		return sq.Expr("c.deleted_at IS NULL"), nil
 	}
 	or := sq.Or{}
-	if p.HasAny(siteRoles) && len(p.HospitalIDs) > 0 {
+	if p.HasAny(access.HospitalRoles) && len(p.HospitalIDs) > 0 {
 		or = append(or, eqOrIn("c.hospital_id", p.HospitalIDs))
 	}
 	center := sq.Or{}
-	if p.HasAny([]string{access.Allocator, access.CenterAdmin, access.Publisher, access.QCExpert}) {
+	if p.HasAny(access.CenterWide) {
 		sc, err := s.deps.Org.ScopeOf(ctx, p)
 		if err != nil {
 			return nil, err

@@ -68,9 +68,8 @@ func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.R
 }
 
 func (s *Service) adviceExportRoutes(api *httpx.API) {
-	roles := []string{access.Admin, access.CenterAdmin, access.Site, access.Clinical, access.Allocator, access.Expert}
 	for _, k := range []struct{ path, kind string }{{"advice_list", AdviceSpecial}, {"doctor_advice_list", AdviceTechnical}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/export", ID: k.path + "-export", Read: &httpx.Read{Action: "export.advice", Object: "advice_list"}, Summary: "The filtered " + k.kind + " advice as an Excel file", Tags: []string{"Advice"}, Roles: roles},
+		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/export", ID: k.path + "-export", Read: &httpx.Read{Action: "export.advice", Object: "advice_list"}, Summary: "The filtered " + k.kind + " advice as an Excel file", Tags: []string{"Advice"}, Roles: access.AdviceExporters},
 			func(ctx context.Context, in *listquery.Input) (*huma.StreamResponse, error) {
 				b, err := s.ExportAdvice(ctx, k.kind, in.Request())
 				if err != nil {

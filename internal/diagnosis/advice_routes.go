@@ -103,9 +103,8 @@ func (b *resultBody) text() string {
 
 func (s *Service) adviceRoutes(api *httpx.API) {
 	atags := []string{"Advice"}
-	sites := []string{access.Site, access.Clinical}
 	type adviceList = httpx.Data[[]Advice]
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice", ID: "advice-order", Summary: "Order special exams or technical re-work from the site", Tags: atags, Roles: experts, MaxBody: 64 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice", ID: "advice-order", Summary: "Order special exams or technical re-work from the site", Tags: atags, Roles: access.Experts, MaxBody: 64 << 10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body AdviceInput
@@ -116,7 +115,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/advice", ID: "advice-of-case", Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice of a case, both kinds", Tags: atags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/advice", ID: "advice-of-case", Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice of a case, both kinds", Tags: atags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
 			l, err := s.CaseAdvice(ctx, in.ID, "")
 			if err != nil {
@@ -125,7 +124,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			return httpx.OK(l), nil
 		})
 	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/" + k.path, ID: k.path + "-cancel", Summary: "Withdraw pending advice for " + k.what + " (body: ids)", Tags: atags, Roles: experts},
+		httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/" + k.path, ID: k.path + "-cancel", Summary: "Withdraw pending advice for " + k.what + " (body: ids)", Tags: atags, Roles: access.Experts},
 			func(ctx context.Context, in *struct {
 				httpx.IDPath
 				Body struct {
@@ -136,7 +135,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			})
 	}
 	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: readers},
+		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: access.CaseReaders},
 			func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
 				l, err := s.CaseAdvice(ctx, in.ID, k.kind)
 				if err != nil {
@@ -144,7 +143,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 				}
 				return httpx.OK(l), nil
 			})
-		httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/" + k.path + "/execute/{id}", ID: k.path + "-execute", Summary: "Record that the site did the " + k.what + " asked (id: advice)", Tags: atags, Roles: sites},
+		httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/" + k.path + "/execute/{id}", ID: k.path + "-execute", Summary: "Record that the site did the " + k.what + " asked (id: advice)", Tags: atags, Roles: access.SiteDoctors},
 			func(ctx context.Context, in *struct {
 				httpx.IDPath
 				Body *resultBody
@@ -152,7 +151,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 				return httpx.Done(), s.ExecuteAdvice(ctx, k.kind, in.ID, in.Body.text())
 			})
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/advice/transfer/{id}", ID: "advice-transfer", Summary: "Pass a special exam to a third party (id: advice)", Tags: atags, Roles: sites},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/advice/transfer/{id}", ID: "advice-transfer", Summary: "Pass a special exam to a third party (id: advice)", Tags: atags, Roles: access.SiteDoctors},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body struct {
@@ -161,7 +160,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 		}) (*httpx.Empty, error) {
 			return httpx.Done(), s.TransferAdvice(ctx, in.ID, in.Body.ThirdID)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/third", ID: "case-thirds", Summary: "Third parties the case's advice may be passed to", Tags: atags, Roles: sites},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/third", ID: "case-thirds", Summary: "Third parties the case's advice may be passed to", Tags: atags, Roles: access.SiteDoctors},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]consultation.PersonRef], error) {
 			r, err := s.deps.Cases.Case(ctx, in.ID)
 			if err != nil {
@@ -173,7 +172,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list", ID: "advice-list", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)", Tags: atags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list", ID: "advice-list", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)", Tags: atags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Advice], error) {
 			rows, page, err := s.AdviceList(ctx, in.Request())
 			if err != nil {
@@ -181,7 +180,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list/count", ID: "advice-count", Summary: "Advice counts per tab", Tags: atags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list/count", ID: "advice-count", Summary: "Advice counts per tab", Tags: atags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
 			c, err := s.AdviceCount(ctx, in.Request())
 			if err != nil {
@@ -189,7 +188,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice/{advice_id}", ID: "advice-update", Summary: "Change a pending advice item of the case", Tags: atags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice/{advice_id}", ID: "advice-update", Summary: "Change a pending advice item of the case", Tags: atags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			AdviceID int64 `path:"advice_id" minimum:"1"`
@@ -201,7 +200,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/advice/detail_store/{id}", ID: "advice-results-store", Summary: "Record the result of each marker of an executed special exam, replacing earlier ones (id: advice)", Tags: atags, Roles: experts, MaxBody: 64 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/advice/detail_store/{id}", ID: "advice-results-store", Summary: "Record the result of each marker of an executed special exam, replacing earlier ones (id: advice)", Tags: atags, Roles: access.Experts, MaxBody: 64 << 10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body AdviceResultsInput
@@ -212,8 +211,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(a), nil
 		})
-	third := []string{access.Third}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: third},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: access.Thirds},
 		func(ctx context.Context, in *struct {
 			Pending bool `query:"pending"`
 		}) (*adviceList, error) {
@@ -223,7 +221,7 @@ func (s *Service) adviceRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/third/addadvice/{id}", ID: "third-add-advice", Summary: "The third party's result of an exam passed to them (id: advice)", Tags: atags, Roles: third},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/third/addadvice/{id}", ID: "third-add-advice", Summary: "The third party's result of an exam passed to them (id: advice)", Tags: atags, Roles: access.Thirds},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body *resultBody

@@ -62,7 +62,7 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 }
 
 func (s *Service) dashboardRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/list/statistical_count", ID: "diagnosis-dashboard", Summary: "The expert's to-do counts", Tags: tags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/list/statistical_count", ID: "diagnosis-dashboard", Summary: "The expert's to-do counts", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Dashboard], error) {
 			d, err := s.Dashboard(ctx)
 			if err != nil {

@@ -63,7 +63,7 @@ func (s *Service) expertChoiceRoutes(api *httpx.API) {
 		{ChoiceInvite, "an invitation (not the caller, not those with an unanswered invitation)"},
 	} {
 		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/exp_list/" + c.choice, ID: "diagnosis-experts-" + c.choice,
-			Summary: "Experts of the case's center to choose for " + c.what, Tags: tags, Roles: experts},
+			Summary: "Experts of the case's center to choose for " + c.what, Tags: tags, Roles: access.Experts},
 			func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]consultation.PersonRef], error) {
 				l, err := s.ExpertChoices(ctx, in.ID, c.choice)
 				if err != nil {

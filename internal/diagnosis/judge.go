@@ -147,7 +147,7 @@ func (s *Service) CaseJudgements(ctx context.Context, consultID int64) ([]Judgem
 func (s *Service) judgeRoutes(api *httpx.API) {
 	jtags := []string{"Slide quality"}
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/store", ID: "judge-slide-store",
-		Summary: "Judge the quality of a slide of the caller's case (grade A–D; D needs a reason)", Tags: jtags, Roles: experts},
+		Summary: "Judge the quality of a slide of the caller's case (grade A–D; D needs a reason)", Tags: jtags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			Body struct {
 				ConsultID int64 `json:"consult_id" minimum:"1"`
@@ -162,7 +162,7 @@ func (s *Service) judgeRoutes(api *httpx.API) {
 			return httpx.OK(j), nil
 		})
 	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/update", ID: "judge-slide-update",
-		Summary: "Change the verdict on a slide's quality", Tags: jtags, Roles: experts},
+		Summary: "Change the verdict on a slide's quality", Tags: jtags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			Body struct {
 				ID int64 `json:"id" minimum:"1"`
@@ -176,7 +176,7 @@ func (s *Service) judgeRoutes(api *httpx.API) {
 			return httpx.OK(j), nil
 		})
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/slide_judgements",
-		ID: "case-slide-judgements", Summary: "The expert's verdicts on the quality of the case's slides", Tags: jtags, Roles: readers},
+		ID: "case-slide-judgements", Summary: "The expert's verdicts on the quality of the case's slides", Tags: jtags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Judgement], error) {
 			l, err := s.CaseJudgements(ctx, in.ID)
 			if err != nil {

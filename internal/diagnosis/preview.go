@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/consultation"
+	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
@@ -113,7 +114,7 @@ var shanghai = func() *time.Location {
 }()
 
 func (s *Service) previewRoutes(api *httpx.API, mux *http.ServeMux) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/report/preview/{id}", ID: "report-preview", Read: &httpx.Read{Action: "read.report"}, Summary: "The case's report as PDF", Tags: []string{"Reports"}, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/report/preview/{id}", ID: "report-preview", Read: &httpx.Read{Action: "read.report"}, Summary: "The case's report as PDF", Tags: []string{"Reports"}, Roles: access.CaseReaders},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`

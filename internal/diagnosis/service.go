@@ -168,7 +168,7 @@ func (s *Service) History(ctx context.Context, id int64) ([]Diagnosis, error) {
 		return nil, err
 	}
 	p := access.FromContext(ctx)
-	if p.HasAny([]string{access.Expert, access.Admin, access.Allocator, access.CenterAdmin, access.Publisher, access.QCExpert}) {
+	if p.HasAny(access.DiagnosisReaders) {
 		return all, nil
 	}
 	now := s.now()

@@ -244,7 +244,7 @@ func (s *Service) reportImages(ctx context.Context, id int64) []report.Image {
 }
 
 func (s *Service) shotRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/save_shots", ID: "diagnosis-save-shot", Summary: "Save an image captured from a slide to the case (multipart: file JPEG or PNG at most 5 MB, slide_id, caption)", Tags: tags, Roles: experts, MaxBody: MaxShotBytes + 64<<10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/save_shots", ID: "diagnosis-save-shot", Summary: "Save an image captured from a slide to the case (multipart: file JPEG or PNG at most 5 MB, slide_id, caption)", Tags: tags, Roles: access.Experts, MaxBody: MaxShotBytes + 64<<10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			RawBody multipart.Form
@@ -277,7 +277,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 			}
 			return httpx.OK(sh), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots", ID: "diagnosis-shots", Read: &httpx.Read{Action: "read.shots"}, Summary: "Screenshots saved to a case", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots", ID: "diagnosis-shots", Read: &httpx.Read{Action: "read.shots"}, Summary: "Screenshots saved to a case", Tags: tags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Shot], error) {
 			l, err := s.Shots(ctx, in.ID)
 			if err != nil {
@@ -285,7 +285,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots/{shot_id}/image", ID: "diagnosis-shot-image", Read: &httpx.Read{Action: "read.shot_image"}, Summary: "The image of a screenshot", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots/{shot_id}/image", ID: "diagnosis-shot-image", Read: &httpx.Read{Action: "read.shot_image"}, Summary: "The image of a screenshot", Tags: tags, Roles: access.CaseReaders},
 		func(ctx context.Context, in *ShotPath) (*huma.StreamResponse, error) {
 			sh, err := s.shotVisible(ctx, in.ID, in.ShotID)
 			if err != nil {
@@ -306,7 +306,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 				hc.BodyWriter().Write(b)
 			}}, nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-update", Summary: "Select a screenshot for the report, or change its caption", Tags: tags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-update", Summary: "Select a screenshot for the report, or change its caption", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			ShotID int64 `path:"shot_id" minimum:"1"`
@@ -318,7 +318,7 @@ func (s *Service) shotRoutes(api *httpx.API) {
 			}
 			return httpx.OK(sh), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-delete", Summary: "Remove a screenshot from the case", Tags: tags, Roles: experts},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-delete", Summary: "Remove a screenshot from the case", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, in *ShotPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.DeleteShot(ctx, in.ID, in.ShotID)
 		})

@@ -176,8 +176,7 @@ func (s *Service) ownTerm(ctx context.Context, tx *db.Tx, id int64) error {
 
 func (s *Service) termRoutes(api *httpx.API) {
 	ttags := []string{"Diagnosis terms"}
-	writers := []string{access.Expert, access.Admin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/term", ID: "term-list", Summary: "Diagnosis terms: public ones and the caller's", Tags: ttags, Roles: writers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/term", ID: "term-list", Summary: "Diagnosis terms: public ones and the caller's", Tags: ttags, Roles: access.TemplateWriters},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]Term], error) {
 			l, err := s.Terms(ctx)
 			if err != nil {
@@ -192,18 +191,18 @@ func (s *Service) termRoutes(api *httpx.API) {
 		}
 		return httpx.OK(t), nil
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term", ID: "term-create", Summary: "Create a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term", ID: "term-create", Summary: "Create a diagnosis term", Tags: ttags, Roles: access.TemplateWriters, MaxBody: 8 << 10},
 		func(ctx context.Context, in *struct{ Body TermInput }) (*httpx.Data[*Term], error) {
 			return save(ctx, 0, in.Body)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term/{id}", ID: "term-update", Summary: "Change a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term/{id}", ID: "term-update", Summary: "Change a diagnosis term", Tags: ttags, Roles: access.TemplateWriters, MaxBody: 8 << 10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body TermInput
 		}) (*httpx.Data[*Term], error) {
 			return save(ctx, in.ID, in.Body)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/term/{id}", ID: "term-delete", Summary: "Delete a diagnosis term", Tags: ttags, Roles: writers},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/term/{id}", ID: "term-delete", Summary: "Delete a diagnosis term", Tags: ttags, Roles: access.TemplateWriters},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.DeleteTerm(ctx, in.ID)
 		})

@@ -30,7 +30,6 @@ type NextNumberOutput struct {
 // Routes registers the library endpoints (spec 2 §7 config/library).
 func (s *Service) Routes(api *httpx.API) {
 	tags := []string{"Libraries"}
-	admins := []string{access.Admin}
 	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/library", ID: "library-list", Summary: "List pathology libraries (tree=1: nested)", Tags: tags, Roles: access.Any},
 		func(ctx context.Context, in *ListInput) (*httpx.List[Library], error) {
 			if in.Tree {
@@ -71,7 +70,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(NextNumberOutput{Number: n}), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/library", ID: "library-create", Summary: "Create a pathology library or sub-library", Tags: tags, Roles: admins, MaxBody: 16 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/library", ID: "library-create", Summary: "Create a pathology library or sub-library", Tags: tags, Roles: access.Admins, MaxBody: 16 << 10},
 		func(ctx context.Context, in *struct{ Body LibraryInput }) (*httpx.Data[*Library], error) {
 			l, err := s.Create(ctx, in.Body)
 			if err != nil {
@@ -79,7 +78,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/library/{id}", ID: "library-update", Summary: "Update a pathology library", Tags: tags, Roles: admins, MaxBody: 16 << 10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/library/{id}", ID: "library-update", Summary: "Update a pathology library", Tags: tags, Roles: access.Admins, MaxBody: 16 << 10},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body LibraryInput
@@ -90,7 +89,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(l), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/library/{id}", ID: "library-delete", Summary: "Delete a pathology library without sub-libraries", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/library/{id}", ID: "library-delete", Summary: "Delete a pathology library without sub-libraries", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.Delete(ctx, in.ID)
 		})

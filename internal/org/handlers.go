@@ -17,9 +17,7 @@ func (s *Service) Routes(api *httpx.API) {
 
 func (s *Service) centerRoutes(api *httpx.API) {
 	tags := []string{"Centers"}
-	admins := []string{access.Admin}
-	readers := []string{access.Admin, access.CenterAdmin, access.Allocator, access.Expert, access.Site, access.QCExpert, access.Uploader, access.Clinical}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/list", ID: "center-list", Summary: "List centers", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/list", ID: "center-list", Summary: "List centers", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Center], error) {
 			rows, page, err := s.ListCenters(ctx, in.Request())
 			if err != nil {
@@ -27,7 +25,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/count", ID: "center-count", Summary: "Center tab counts", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/count", ID: "center-count", Summary: "Center tab counts", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
 			c, err := s.CountCenters(ctx, in.Request())
 			if err != nil {
@@ -35,7 +33,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/{id}", ID: "center-get", Summary: "Get a center", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/center/{id}", ID: "center-get", Summary: "Get a center", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Center], error) {
 			c, err := s.Center(ctx, in.ID)
 			if err != nil {
@@ -43,7 +41,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/center/add", ID: "center-create", Summary: "Create a center or sub-center", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/center/add", ID: "center-create", Summary: "Create a center or sub-center", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *struct{ Body CenterInput }) (*httpx.Data[*Center], error) {
 			c, err := s.CreateCenter(ctx, in.Body)
 			if err != nil {
@@ -51,7 +49,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/center/{id}", ID: "center-update", Summary: "Update a center", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/center/{id}", ID: "center-update", Summary: "Update a center", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body CenterInput
@@ -62,7 +60,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/center/{id}", ID: "center-delete", Summary: "Delete a center without sub-centers or hospitals", Tags: tags, Roles: admins},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/center/{id}", ID: "center-delete", Summary: "Delete a center without sub-centers or hospitals", Tags: tags, Roles: access.Admins},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.DeleteCenter(ctx, in.ID)
 		})
@@ -70,9 +68,7 @@ func (s *Service) centerRoutes(api *httpx.API) {
 
 func (s *Service) hospitalRoutes(api *httpx.API) {
 	tags := []string{"Hospitals"}
-	managers := []string{access.Admin, access.CenterAdmin}
-	readers := []string{access.Admin, access.CenterAdmin, access.Allocator, access.Expert, access.Site, access.QCExpert, access.Uploader, access.Clinical}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/list", ID: "hospital-list", Summary: "List hospitals (sites)", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/list", ID: "hospital-list", Summary: "List hospitals (sites)", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.List[Hospital], error) {
 			rows, page, err := s.ListHospitals(ctx, in.Request())
 			if err != nil {
@@ -80,7 +76,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.Page(rows, page), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/count", ID: "hospital-count", Summary: "Hospital tab counts", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/count", ID: "hospital-count", Summary: "Hospital tab counts", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
 			c, err := s.CountHospitals(ctx, in.Request())
 			if err != nil {
@@ -88,7 +84,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.OK(c), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/{id}", ID: "hospital-get", Summary: "Get a hospital", Tags: tags, Roles: readers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/hospital/{id}", ID: "hospital-get", Summary: "Get a hospital", Tags: tags, Roles: access.OrgReaders},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Hospital], error) {
 			h, err := s.Hospital(ctx, in.ID)
 			if err != nil {
@@ -96,7 +92,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.OK(h), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/add", ID: "hospital-create", Summary: "Create a hospital bound to centers", Tags: tags, Roles: managers},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/add", ID: "hospital-create", Summary: "Create a hospital bound to centers", Tags: tags, Roles: access.Managers},
 		func(ctx context.Context, in *struct{ Body HospitalInput }) (*httpx.Data[*Hospital], error) {
 			h, err := s.CreateHospital(ctx, in.Body)
 			if err != nil {
@@ -104,7 +100,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.OK(h), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/{id}", ID: "hospital-update", Summary: "Update a hospital", Tags: tags, Roles: managers},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/{id}", ID: "hospital-update", Summary: "Update a hospital", Tags: tags, Roles: access.Managers},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body HospitalInput
@@ -115,7 +111,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.OK(h), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/{id}/bindCenter", ID: "hospital-bind-centers", Summary: "Bind a hospital to centers", Tags: tags, Roles: managers},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/hospital/{id}/bindCenter", ID: "hospital-bind-centers", Summary: "Bind a hospital to centers", Tags: tags, Roles: access.Managers},
 		func(ctx context.Context, in *struct {
 			httpx.IDPath
 			Body struct {
@@ -128,7 +124,7 @@ func (s *Service) hospitalRoutes(api *httpx.API) {
 			}
 			return httpx.OK(h), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/hospital/{id}", ID: "hospital-delete", Summary: "Delete a hospital without users", Tags: tags, Roles: managers},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/hospital/{id}", ID: "hospital-delete", Summary: "Delete a hospital without users", Tags: tags, Roles: access.Managers},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			return httpx.Done(), s.DeleteHospital(ctx, in.ID)
 		})

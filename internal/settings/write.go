@@ -102,7 +102,7 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 
 func (s *Service) updateRoute(api *httpx.API) {
 	httpx.Register(api, httpx.Route{Method: http.MethodPut, Path: "/api/config/setting", ID: "system-config-update", Summary: "Change the system configuration",
-		Tags: []string{"Settings"}, Roles: []string{access.Admin}, MaxBody: 16 << 10},
+		Tags: []string{"Settings"}, Roles: access.Admins, MaxBody: 16 << 10},
 		func(ctx context.Context, in *struct{ Body SystemInput }) (*httpx.Data[System], error) {
 			cfg, err := s.Update(ctx, in.Body)
 			if err != nil {

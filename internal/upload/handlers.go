@@ -19,7 +19,6 @@ import (
 var (
 	tags = []string{"Slides"}
 	// uploaders are the roles of the hospital side that upload and manage slides.
-	uploaders = []string{access.Admin, access.Site, access.Uploader, access.Clinical}
 )
 
 var uploadList = &listquery.Resource{
@@ -90,9 +89,9 @@ func (s *Service) Routes(api *httpx.API) {
 		}
 		return httpx.Page(rows, page), nil
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/uploads", ID: "slide-uploads", Tags: tags, Roles: uploaders,
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/uploads", ID: "slide-uploads", Tags: tags, Roles: access.SlideUploaders,
 		Summary: "The caller's hospital's uploaded slides with status, progress and error (tabs uploading, uploaded, failed)"}, list)
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/uploads/count", ID: "slide-uploads-count", Tags: tags, Roles: uploaders,
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/uploads/count", ID: "slide-uploads-count", Tags: tags, Roles: access.SlideUploaders,
 		Summary: "Counts of the upload tabs: {all, uploading, uploaded, failed}"},
 		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
 			q, err := uploadList.Parse(s.db.Dialect, in.Request())
@@ -115,7 +114,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(sl), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}", ID: "slide-update", Tags: tags, Roles: uploaders,
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}", ID: "slide-update", Tags: tags, Roles: access.SlideUploaders,
 		Summary: "Edit a slide's stain, specimen, paraffin block and order"},
 		func(ctx context.Context, in *editBody) (*httpx.Data[*SlideFile], error) {
 			sl, err := s.Get(ctx, httpx.Lang(ctx), in.ID)
@@ -159,7 +158,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.OK(sl), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/slides/{id}", ID: "slide-delete", Tags: tags, Roles: uploaders,
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/slides/{id}", ID: "slide-delete", Tags: tags, Roles: access.SlideUploaders,
 		Summary: "Remove an unattached slide of one's own hospital and delete its file"},
 		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
 			sl, err := s.Get(ctx, httpx.Lang(ctx), in.ID)
@@ -194,7 +193,7 @@ func (s *Service) Routes(api *httpx.API) {
 			}
 			return httpx.Done(), nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/free_space", ID: "free-space", Tags: tags, Roles: uploaders,
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/free_space", ID: "free-space", Tags: tags, Roles: access.SlideUploaders,
 		Summary: "Disk space of the slide store (for those who upload): total, free, used, reserved (bytes), used_percent, and warn when below the upload threshold"},
 		func(ctx context.Context, _ *struct{}) (*httpx.Data[Disk], error) {
 			d, err := s.DiskSpace()

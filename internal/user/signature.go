@@ -99,8 +99,7 @@ func (s *Service) Signature(ctx context.Context, userID int64) ([]byte, string, 
 // SignatureRoutes registers the expert's own signature endpoints.
 func (s *Service) SignatureRoutes(api *httpx.API) {
 	tags := []string{"Users"}
-	signers := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/user/signature", ID: "user-signature-get", Summary: "The signed-in expert's signature image (404 when none)", Tags: tags, Roles: signers},
+	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/user/signature", ID: "user-signature-get", Summary: "The signed-in expert's signature image (404 when none)", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
 			b, ct, err := s.Signature(ctx, access.FromContext(ctx).UserID)
 			if err != nil {
@@ -116,7 +115,7 @@ func (s *Service) SignatureRoutes(api *httpx.API) {
 				hc.BodyWriter().Write(b)
 			}}, nil
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/user/signature", ID: "user-signature-set", Summary: "Upload the signed-in expert's signature (multipart file: PNG or JPEG, at most 512 KB)", Tags: tags, Roles: signers, MaxBody: MaxSignatureBytes + 64<<10},
+	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/user/signature", ID: "user-signature-set", Summary: "Upload the signed-in expert's signature (multipart file: PNG or JPEG, at most 512 KB)", Tags: tags, Roles: access.Experts, MaxBody: MaxSignatureBytes + 64<<10},
 		func(ctx context.Context, in *struct {
 			RawBody multipart.Form
 		}) (*httpx.Empty, error) {
@@ -138,7 +137,7 @@ func (s *Service) SignatureRoutes(api *httpx.API) {
 			}
 			return httpx.Done(), s.SetSignature(ctx, img)
 		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/user/signature", ID: "user-signature-delete", Summary: "Remove the signed-in expert's signature", Tags: tags, Roles: signers},
+	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/user/signature", ID: "user-signature-delete", Summary: "Remove the signed-in expert's signature", Tags: tags, Roles: access.Experts},
 		func(ctx context.Context, _ *struct{}) (*httpx.Empty, error) {
 			return httpx.Done(), s.SetSignature(ctx, nil)
 		})

@@ -25,10 +25,7 @@ var (
 )
 
 // Roles that work inside a hospital or a center need that binding.
-var (
-	needsHospital = []string{access.Site, access.Clinical, access.Uploader}
-	needsCenter   = []string{access.CenterAdmin, access.Allocator, access.Expert}
-)
+var ()
 
 func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id int64, in *UserInput) error {
 	p := access.FromContext(ctx)
@@ -78,10 +75,10 @@ func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id i
 			break
 		}
 	}
-	if hasAny(in.Roles, needsHospital) && len(in.HospitalIDs) == 0 {
+	if hasAny(in.Roles, access.HospitalRoles) && len(in.HospitalIDs) == 0 {
 		v.Add("hospital_ids", "user.need_hospital")
 	}
-	if hasAny(in.Roles, needsCenter) && len(in.CenterIDs) == 0 {
+	if hasAny(in.Roles, access.CenterRoles) && len(in.CenterIDs) == 0 {
 		v.Add("center_ids", "user.need_center")
 	}
 	// A center administrator's users must stay within their reach.

@@ -34,6 +34,7 @@ type API struct {
 	auth   Authenticator
 	denied DenialRecorder
 	reads  ReadRecorder
+	table  []Route
 }
 
 // NewAPI creates the API on mux under /api.
@@ -60,16 +61,19 @@ const (
 	readMeta = "read"
 )
 
-// Route declares one endpoint. Roles lists who may call it (access.Any for
-// every signed-in user); Public marks the few endpoints open to visitors.
-// A route with neither is refused to everyone: deny by default.
+// Route declares one endpoint, one line of a domain's route table. Roles
+// lists who may call it (a group of package access; access.Any for every
+// signed-in user); Public marks the few endpoints open to visitors. A route
+// with neither is refused to everyone: deny by default.
 type Route struct {
-	Method, Path, ID, Summary string
-	Tags                      []string
-	Roles                     []string
-	Public                    bool
-	MaxBody                   int64
-	Status                    int
+	Method, Path string
+	Roles        []string
+	Handler      Handler // set in a route table; Register takes its handler as an argument
+	ID, Summary  string
+	Tags         []string
+	Public       bool
+	MaxBody      int64
+	Status       int
 	// Allow lists the restricted sessions (screen locked, password to
 	// change) this route still answers; most routes answer none.
 	Allow access.Restriction
@@ -99,6 +103,7 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 	if r.Read != nil {
 		op.Metadata[readMeta] = r.Read
 	}
+	a.table = append(a.table, r)
 	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
 		var read *ReadEvent
 		if r.Read != nil && a.reads != nil {
