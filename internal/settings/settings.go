@@ -5,10 +5,8 @@ package settings
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Watermark is printed over reports and slide views when Flag is set.
@@ -73,13 +71,4 @@ func (s *Service) stored(ctx context.Context) System {
 		}
 	}
 	return Defaults()
-}
-
-// Routes registers GET and PUT /api/config/setting.
-func (s *Service) Routes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/setting", ID: "system-config", Summary: "Public system configuration", Tags: []string{"Settings"}, Public: true},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[System], error) {
-			return httpx.OK(s.System(ctx)), nil
-		})
-	s.updateRoute(api)
 }

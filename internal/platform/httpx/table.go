@@ -7,8 +7,9 @@ import (
 )
 
 // Handler is a typed handler ready to serve a Route. Build one with an
-// adapter: Value, ByID, Action, ActionByID, Paged, or Raw for the few
-// handlers that shape their response themselves (files, streams).
+// adapter around a service method: Value (any input), Result (none), ByID,
+// WithBody, ByIDWithBody, Action, ActionByID, ListOf, CountsOf, Paged; Raw
+// for the few handlers that shape their response themselves (files, streams).
 type Handler interface {
 	register(a *API, r Route)
 }
@@ -31,6 +32,33 @@ func Value[I, T any](f func(context.Context, *I) (T, error)) Handler {
 	})
 }
 
+// Result serves f, which takes no input, in the data envelope.
+func Result[T any](f func(context.Context) (T, error)) Handler {
+	return Value(func(ctx context.Context, _ *struct{}) (T, error) { return f(ctx) })
+}
+
+// BodyIn is the input of a route that takes a JSON body.
+type BodyIn[B any] struct {
+	Body B
+}
+
+// IDBodyIn is the input of a route addressed by an id that takes a JSON body.
+type IDBodyIn[B any] struct {
+	IDPath
+	Body B
+}
+
+// WithBody serves f, called with the request body, in the data envelope.
+func WithBody[B, T any](f func(context.Context, B) (T, error)) Handler {
+	return Value(func(ctx context.Context, in *BodyIn[B]) (T, error) { return f(ctx, in.Body) })
+}
+
+// ByIDWithBody serves f, called with the path's id and the request body, in
+// the data envelope.
+func ByIDWithBody[B, T any](f func(context.Context, int64, B) (T, error)) Handler {
+	return Value(func(ctx context.Context, in *IDBodyIn[B]) (T, error) { return f(ctx, in.ID, in.Body) })
+}
+
 // ByID serves f, called with the path's id, in the data envelope.
 func ByID[T any](f func(context.Context, int64) (T, error)) Handler {
 	return Value(func(ctx context.Context, in *IDPath) (T, error) { return f(ctx, in.ID) })
@@ -51,6 +79,18 @@ func ActionByID(f func(context.Context, int64) error) Handler {
 	return Action(func(ctx context.Context, in *IDPath) error { return f(ctx, in.ID) })
 }
 
+// ActionWithBody serves f, called with the request body, which returns
+// nothing but success.
+func ActionWithBody[B any](f func(context.Context, B) error) Handler {
+	return Action(func(ctx context.Context, in *BodyIn[B]) error { return f(ctx, in.Body) })
+}
+
+// ActionByIDWithBody serves f, called with the path's id and the request
+// body, which returns nothing but success.
+func ActionByIDWithBody[B any](f func(context.Context, int64, B) error) Handler {
+	return Action(func(ctx context.Context, in *IDBodyIn[B]) error { return f(ctx, in.ID, in.Body) })
+}
+
 // Paged serves a page of a list with its pagination.
 func Paged[I, T any](f func(context.Context, *I) ([]T, listquery.Pagination, error)) Handler {
 	return typed[I, List[T]](func(ctx context.Context, in *I) (*List[T], error) {
@@ -59,6 +99,20 @@ func Paged[I, T any](f func(context.Context, *I) ([]T, listquery.Pagination, err
 			return nil, err
 		}
 		return Page(rows, p), nil
+	})
+}
+
+// ListOf serves a list of the list engine: f gets the parsed request.
+func ListOf[T any](f func(context.Context, listquery.Request) ([]T, listquery.Pagination, error)) Handler {
+	return Paged(func(ctx context.Context, in *listquery.Input) ([]T, listquery.Pagination, error) {
+		return f(ctx, in.Request())
+	})
+}
+
+// CountsOf serves the tab counts of a list of the list engine.
+func CountsOf(f func(context.Context, listquery.Request) (map[string]int64, error)) Handler {
+	return Value(func(ctx context.Context, in *listquery.Input) (map[string]int64, error) {
+		return f(ctx, in.Request())
 	})
 }
 
