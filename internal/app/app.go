@@ -121,7 +121,6 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	diagSvc.Routes(api, mux)
 	settingsSvc.Routes(api)
 	reportTemplates.Routes(api)
-	userSvc.SignatureRoutes(api)
 	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 
 // Handler is a typed handler ready to serve a Route. Build one with an
 // adapter around a service method: Value (any input), Result (none), ByID,
-// WithBody, ByIDWithBody, Action, ActionByID, ListOf, CountsOf, Paged; Raw
+// WithBody, ByIDWithBody, Action, Do, ActionByID, ListOf, CountsOf, Paged; Raw
 // for the few handlers that shape their response themselves (files, streams).
 type Handler interface {
 	register(a *API, r Route)
@@ -72,6 +72,11 @@ func Action[I any](f func(context.Context, *I) error) Handler {
 		}
 		return Done(), nil
 	})
+}
+
+// Do serves f, which takes no input and returns nothing but success.
+func Do(f func(context.Context) error) Handler {
+	return Action(func(ctx context.Context, _ *struct{}) error { return f(ctx) })
 }
 
 // ActionByID serves f, called with the path's id, which returns nothing but success.
