@@ -2,7 +2,6 @@ package consultation
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"telepath/internal/audit"
@@ -61,17 +60,6 @@ func (s *Service) Log(ctx context.Context, id int64) ([]LogEntry, error) {
 		e.FromText, e.ToText = i18n.T(lang, "case.status."+e.FromStatus, nil), i18n.T(lang, "case.status."+e.ToStatus, nil)
 	}
 	return out, nil
-}
-
-func (s *Service) logRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/log", ID: "case-log", Read: &httpx.Read{Action: "read.case_log"}, Summary: "History of a case", Tags: tags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]LogEntry], error) {
-			l, err := s.Log(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
 }
 
 func truncate(s string, n int) string {

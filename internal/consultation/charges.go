@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
-	"github.com/danielgtaylor/huma/v2"
 	"github.com/xuri/excelize/v2"
 
 	"telepath/internal/platform/access"
@@ -249,41 +247,3 @@ var shanghai = func() *time.Location {
 }()
 
 func yuan(fen int64) string { return fmt.Sprintf("%d.%02d", fen/100, fen%100) }
-
-func (s *Service) chargeRoutes(api *httpx.API) {
-	ctags := []string{"Charges"}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/charge/{id}", ID: "case-charge", Summary: "Charge a case for items", Tags: ctags, Roles: access.HospitalRoles},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				Items []ChargeLineInput `json:"items,omitempty" maxItems:"50"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.Charge(ctx, in.ID, in.Body.Items)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/refund/{id}", ID: "case-refund", Summary: "Refund the charge of a case not yet submitted", Tags: ctags, Roles: access.HospitalRoles},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.Refund(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}, Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *listquery.Input) (*httpx.List[ChargeRow], error) {
-			rows, page, err := s.ListCharges(ctx, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			return httpx.Page(rows, page), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}, Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *struct{ Body listquery.Body }) (*huma.StreamResponse, error) {
-			httpx.ReadFilter(ctx, in.Body.Request())
-			b, err := s.ExportCharges(ctx, in.Body.Request())
-			if err != nil {
-				return nil, err
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-				hc.SetHeader("Content-Disposition", "attachment; filename=charges.xlsx")
-				hc.BodyWriter().Write(b)
-			}}, nil
-		})
-}

@@ -36,6 +36,7 @@ func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
 	s.previewRoutes(api, mux)
 	s.expertChoiceRoutes(api)
 	s.judgeRoutes(api)
+	s.handoverRoutes(api)
 	action := func(path, id, summary string, fn func(context.Context, int64) error) {
 		httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/" + path, ID: id, Summary: summary, Tags: tags, Roles: access.Experts},
 			func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) { return httpx.Done(), fn(ctx, in.ID) })
