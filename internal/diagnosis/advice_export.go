@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/xuri/excelize/v2"
 
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
@@ -67,20 +65,18 @@ func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.R
 	return buf.Bytes(), nil
 }
 
-func (s *Service) adviceExportRoutes(api *httpx.API) {
-	for _, k := range []struct{ path, kind string }{{"advice_list", AdviceSpecial}, {"doctor_advice_list", AdviceTechnical}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/export", ID: k.path + "-export", Read: &httpx.Read{Action: "export.advice", Object: "advice_list"}, Summary: "The filtered " + k.kind + " advice as an Excel file", Tags: []string{"Advice"}, Roles: access.AdviceExporters},
-			func(ctx context.Context, in *listquery.Input) (*huma.StreamResponse, error) {
-				b, err := s.ExportAdvice(ctx, k.kind, in.Request())
-				if err != nil {
-					return nil, err
-				}
-				return &huma.StreamResponse{Body: func(hc huma.Context) {
-					hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-					hc.SetHeader("Content-Disposition", "attachment; filename="+k.path+".xlsx")
-					hc.BodyWriter().Write(b)
-				}}, nil
-			})
+// exportAdvice sends the filtered advice of one kind as an Excel file named name.
+func (s *Service) exportAdvice(kind, name string) func(context.Context, *listquery.Input) (*huma.StreamResponse, error) {
+	return func(ctx context.Context, in *listquery.Input) (*huma.StreamResponse, error) {
+		b, err := s.ExportAdvice(ctx, kind, in.Request())
+		if err != nil {
+			return nil, err
+		}
+		return &huma.StreamResponse{Body: func(hc huma.Context) {
+			hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+			hc.SetHeader("Content-Disposition", "attachment; filename="+name+".xlsx")
+			hc.BodyWriter().Write(b)
+		}}, nil
 	}
 }
 

@@ -3,12 +3,10 @@ package diagnosis
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/consultation"
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/listquery"
@@ -101,133 +99,74 @@ func (b *resultBody) text() string {
 	return b.Result
 }
 
-func (s *Service) adviceRoutes(api *httpx.API) {
-	atags := []string{"Advice"}
-	type adviceList = httpx.Data[[]Advice]
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice", ID: "advice-order", Summary: "Order special exams or technical re-work from the site", Tags: atags, Roles: access.Experts, MaxBody: 64 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body AdviceInput
-		}) (*adviceList, error) {
-			l, err := s.OrderAdvice(ctx, in.ID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/advice", ID: "advice-of-case", Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice of a case, both kinds", Tags: atags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
-			l, err := s.CaseAdvice(ctx, in.ID, "")
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/" + k.path, ID: k.path + "-cancel", Summary: "Withdraw pending advice for " + k.what + " (body: ids)", Tags: atags, Roles: access.Experts},
-			func(ctx context.Context, in *struct {
-				httpx.IDPath
-				Body struct {
-					IDs []int64 `json:"ids,omitempty" maxItems:"100"`
-				}
-			}) (*httpx.Empty, error) {
-				return httpx.Done(), s.CancelAdvice(ctx, in.ID, k.kind, in.Body.IDs)
-			})
+// The advice handlers of the route table; kind is special or technical
+// where a path serves one kind.
+
+func (s *Service) adviceOfKind(kind string) func(context.Context, int64) ([]Advice, error) {
+	return func(ctx context.Context, id int64) ([]Advice, error) { return s.CaseAdvice(ctx, id, kind) }
+}
+
+func (s *Service) cancelAdvice(kind string) func(context.Context, *struct {
+	httpx.IDPath
+	Body struct {
+		IDs []int64 `json:"ids,omitempty" maxItems:"100"`
 	}
-	for _, k := range []struct{ path, kind, what string }{{"advice", AdviceSpecial, "special exams"}, {"doctor_advice", AdviceTechnical, "technical re-work"}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/{id}", ID: "case-" + k.path, Read: &httpx.Read{Action: "read.case_advice"}, Summary: "Advice for " + k.what + " of a case", Tags: atags, Roles: access.CaseReaders},
-			func(ctx context.Context, in *httpx.IDPath) (*adviceList, error) {
-				l, err := s.CaseAdvice(ctx, in.ID, k.kind)
-				if err != nil {
-					return nil, err
-				}
-				return httpx.OK(l), nil
-			})
-		httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/" + k.path + "/execute/{id}", ID: k.path + "-execute", Summary: "Record that the site did the " + k.what + " asked (id: advice)", Tags: atags, Roles: access.SiteDoctors},
-			func(ctx context.Context, in *struct {
-				httpx.IDPath
-				Body *resultBody
-			}) (*httpx.Empty, error) {
-				return httpx.Done(), s.ExecuteAdvice(ctx, k.kind, in.ID, in.Body.text())
-			})
+}) error {
+	return func(ctx context.Context, in *struct {
+		httpx.IDPath
+		Body struct {
+			IDs []int64 `json:"ids,omitempty" maxItems:"100"`
+		}
+	}) error {
+		return s.CancelAdvice(ctx, in.ID, kind, in.Body.IDs)
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/advice/transfer/{id}", ID: "advice-transfer", Summary: "Pass a special exam to a third party (id: advice)", Tags: atags, Roles: access.SiteDoctors},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				ThirdID int64 `json:"third_id,omitempty"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.TransferAdvice(ctx, in.ID, in.Body.ThirdID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/third", ID: "case-thirds", Summary: "Third parties the case's advice may be passed to", Tags: atags, Roles: access.SiteDoctors},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]consultation.PersonRef], error) {
-			r, err := s.deps.Cases.Case(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			l, err := s.Thirds(ctx, r)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list", ID: "advice-list", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Advice on the caller's cases (params.kind: special|technical; params.tab: pending|transferred|finished)", Tags: atags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *listquery.Input) (*httpx.List[Advice], error) {
-			rows, page, err := s.AdviceList(ctx, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			return httpx.Page(rows, page), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/advice_list/count", ID: "advice-count", Summary: "Advice counts per tab", Tags: atags, Roles: access.CaseReaders},
-		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
-			c, err := s.AdviceCount(ctx, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(c), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/advice/{advice_id}", ID: "advice-update", Summary: "Change a pending advice item of the case", Tags: atags, Roles: access.Experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			AdviceID int64 `path:"advice_id" minimum:"1"`
-			Body     AdviceItem
-		}) (*adviceList, error) {
-			l, err := s.UpdateAdvice(ctx, in.ID, in.AdviceID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/advice/detail_store/{id}", ID: "advice-results-store", Summary: "Record the result of each marker of an executed special exam, replacing earlier ones (id: advice)", Tags: atags, Roles: access.Experts, MaxBody: 64 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body AdviceResultsInput
-		}) (*httpx.Data[*Advice], error) {
-			a, err := s.StoreAdviceResults(ctx, in.ID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(a), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/third/advice", ID: "third-advice", Read: &httpx.Read{Action: "read.advice_list", Object: "advice_list"}, Summary: "Exams passed to the calling third party (pending=true: unanswered only)", Tags: atags, Roles: access.Thirds},
-		func(ctx context.Context, in *struct {
-			Pending bool `query:"pending"`
-		}) (*adviceList, error) {
-			l, err := s.ThirdAdvice(ctx, in.Pending)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/third/addadvice/{id}", ID: "third-add-advice", Summary: "The third party's result of an exam passed to them (id: advice)", Tags: atags, Roles: access.Thirds},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body *resultBody
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.ThirdResult(ctx, in.ID, in.Body.text())
-		})
+}
+
+type resultIn struct {
+	httpx.IDPath
+	Body *resultBody
+}
+
+func (s *Service) executeAdvice(kind string) func(context.Context, *resultIn) error {
+	return func(ctx context.Context, in *resultIn) error {
+		return s.ExecuteAdvice(ctx, kind, in.ID, in.Body.text())
+	}
+}
+
+func (s *Service) transferAdvice(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		ThirdID int64 `json:"third_id,omitempty"`
+	}
+}) error {
+	return s.TransferAdvice(ctx, in.ID, in.Body.ThirdID)
+}
+
+// caseThirds lists the third parties a case's advice may be passed to.
+func (s *Service) caseThirds(ctx context.Context, id int64) ([]consultation.PersonRef, error) {
+	r, err := s.deps.Cases.Case(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Thirds(ctx, r)
+}
+
+func (s *Service) updateAdvice(ctx context.Context, in *struct {
+	httpx.IDPath
+	AdviceID int64 `path:"advice_id" minimum:"1"`
+	Body     AdviceItem
+}) ([]Advice, error) {
+	return s.UpdateAdvice(ctx, in.ID, in.AdviceID, in.Body)
+}
+
+func (s *Service) thirdAdvice(ctx context.Context, in *struct {
+	Pending bool `query:"pending"`
+}) ([]Advice, error) {
+	return s.ThirdAdvice(ctx, in.Pending)
+}
+
+func (s *Service) thirdResult(ctx context.Context, in *resultIn) error {
+	return s.ThirdResult(ctx, in.ID, in.Body.text())
 }
 
 // withoutKey drops one key from a list's params JSON (counts are per tab).

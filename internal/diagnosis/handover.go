@@ -3,19 +3,8 @@ package diagnosis
 import (
 	"context"
 
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/httpx"
 )
-
-// handoverRoutes serves the expert's handover and referral of a case; the
-// case's assignment is the consultation service's to change.
-func (s *Service) handoverRoutes(api *httpx.API) {
-	api.Mount("Diagnosis", []httpx.Route{
-		{Method: "POST", Path: "/api/diagnosis/{id}/handover", Roles: access.Experts, Handler: httpx.Action(s.handOver), ID: "diagnosis-handover", Summary: "Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)"},
-		{Method: "POST", Path: "/api/diagnosis/handover/recall/{id}", Roles: access.Experts, Handler: httpx.ActionByID(s.deps.Cases.RecallHandover), ID: "diagnosis-handover-recall", Summary: "Take a handed-over case back before the colleague starts on it"},
-		{Method: "POST", Path: "/api/diagnosis/{id}/referral", Roles: access.Experts, Handler: httpx.Action(s.referral), ID: "diagnosis-referral", Summary: "Refer the case to a different expert of the center, with a reason"},
-	})
-}
 
 func (s *Service) handOver(ctx context.Context, in *struct {
 	httpx.IDPath

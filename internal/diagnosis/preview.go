@@ -12,7 +12,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/consultation"
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
@@ -113,32 +112,6 @@ var shanghai = func() *time.Location {
 	return l
 }()
 
-func (s *Service) previewRoutes(api *httpx.API, mux *http.ServeMux) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/report/preview/{id}", ID: "report-preview", Read: &httpx.Read{Action: "read.report"}, Summary: "The case's report as PDF", Tags: []string{"Reports"}, Roles: access.CaseReaders},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
-			Host        string `header:"Host"`
-			Proto       string `header:"X-Forwarded-Proto"`
-		}) (*huma.StreamResponse, error) {
-			scheme := "http"
-			if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
-				scheme = "https"
-			}
-			pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
-			if err != nil {
-				return nil, err
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", "application/pdf")
-				hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
-				hc.SetHeader("Cache-Control", "private, no-store")
-				hc.BodyWriter().Write(pdf)
-			}}, nil
-		})
-	mux.HandleFunc("GET /verify/{code}", s.verifyPage)
-}
-
 var verifyTmpl = template.Must(template.New("verify").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
@@ -169,4 +142,26 @@ func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
 		data["V"], data["Published"] = v, v.PublishedAt.In(shanghai).Format("2006-01-02 15:04")
 	}
 	verifyTmpl.Execute(w, data)
+}
+
+func (s *Service) reportPreview(ctx context.Context, in *struct {
+	httpx.IDPath
+	DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
+	Host        string `header:"Host"`
+	Proto       string `header:"X-Forwarded-Proto"`
+}) (*huma.StreamResponse, error) {
+	scheme := "http"
+	if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
+		scheme = "https"
+	}
+	pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
+	if err != nil {
+		return nil, err
+	}
+	return &huma.StreamResponse{Body: func(hc huma.Context) {
+		hc.SetHeader("Content-Type", "application/pdf")
+		hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
+		hc.SetHeader("Cache-Control", "private, no-store")
+		hc.BodyWriter().Write(pdf)
+	}}, nil
 }

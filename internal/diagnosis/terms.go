@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Limits of a term, checked here rather than in the schema so the message
@@ -172,38 +170,4 @@ func (s *Service) ownTerm(ctx context.Context, tx *db.Tx, id int64) error {
 		return apperr.New(apperr.NotFound, "error.not_found")
 	}
 	return apperr.Wrap(err, "load term")
-}
-
-func (s *Service) termRoutes(api *httpx.API) {
-	ttags := []string{"Diagnosis terms"}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/term", ID: "term-list", Summary: "Diagnosis terms: public ones and the caller's", Tags: ttags, Roles: access.TemplateWriters},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]Term], error) {
-			l, err := s.Terms(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	save := func(ctx context.Context, id int64, in TermInput) (*httpx.Data[*Term], error) {
-		t, err := s.SaveTerm(ctx, id, in)
-		if err != nil {
-			return nil, err
-		}
-		return httpx.OK(t), nil
-	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term", ID: "term-create", Summary: "Create a diagnosis term", Tags: ttags, Roles: access.TemplateWriters, MaxBody: 8 << 10},
-		func(ctx context.Context, in *struct{ Body TermInput }) (*httpx.Data[*Term], error) {
-			return save(ctx, 0, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term/{id}", ID: "term-update", Summary: "Change a diagnosis term", Tags: ttags, Roles: access.TemplateWriters, MaxBody: 8 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body TermInput
-		}) (*httpx.Data[*Term], error) {
-			return save(ctx, in.ID, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/term/{id}", ID: "term-delete", Summary: "Delete a diagnosis term", Tags: ttags, Roles: access.TemplateWriters},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.DeleteTerm(ctx, in.ID)
-		})
 }
