@@ -68,7 +68,7 @@ const (
 type Route struct {
 	Method, Path string
 	Roles        []string
-	Handler      Handler // set in a route table; Register takes its handler as an argument
+	Handler      Handler // an adapter around the service method that serves the route
 	ID, Summary  string
 	Tags         []string
 	Public       bool
@@ -81,8 +81,8 @@ type Route struct {
 	Read *Read
 }
 
-// Register adds a typed handler for r.
-func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)) {
+// register adds a typed handler for r; domains declare routes in tables (API.Mount).
+func register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)) {
 	op := huma.Operation{
 		OperationID:   r.ID,
 		Method:        r.Method,

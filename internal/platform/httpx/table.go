@@ -16,7 +16,7 @@ type Handler interface {
 
 type typed[I, O any] func(context.Context, *I) (*O, error)
 
-func (h typed[I, O]) register(a *API, r Route) { Register(a, r, h) }
+func (h typed[I, O]) register(a *API, r Route) { register(a, r, h) }
 
 // Raw serves h as it is.
 func Raw[I, O any](h func(context.Context, *I) (*O, error)) Handler { return typed[I, O](h) }
