@@ -216,7 +216,7 @@ func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]b
 		for _, r := range rows {
 			at := ""
 			if r.ChargedAt != nil {
-				at = r.ChargedAt.In(shanghai).Format("2006-01-02 15:04:05")
+				at = r.ChargedAt.In(s.clock.Zone()).Format("2006-01-02 15:04:05")
 			}
 			vals := []any{r.OrderNo, r.ConsultNo, r.PathologyNumber, r.PatientName, r.HospitalName, r.Items,
 				float64(r.TotalFen) / 100, i18n.T(lang, fmt.Sprintf("charge.status.%d", r.Status), nil), at}
@@ -237,13 +237,5 @@ func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]b
 	}
 	return buf.Bytes(), nil
 }
-
-var shanghai = func() *time.Location {
-	l, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		return time.FixedZone("CST", 8*3600)
-	}
-	return l
-}()
 
 func yuan(fen int64) string { return fmt.Sprintf("%d.%02d", fen/100, fen%100) }

@@ -11,6 +11,7 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/listquery"
@@ -49,15 +50,20 @@ type FileResolver interface {
 
 // Service runs the consultation life cycle.
 type Service struct {
-	db   *db.DB
-	deps Deps
-	now  func() time.Time
+	db    *db.DB
+	deps  Deps
+	now   func() time.Time
+	clock clock.Clock // the operator's zone; now is its Now
 }
 
 // New returns the consultation service.
 func New(d *db.DB, deps Deps) *Service {
 	return &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
 }
+
+// UseClock sets the clock the service reads the time and the operator's
+// time zone from.
+func (s *Service) UseClock(c clock.Clock) { s.clock, s.now = c, c.Now }
 
 // scope is the condition on "c" for the cases the caller may see: a site
 // its hospitals', an allocator or center administrator their centers', an

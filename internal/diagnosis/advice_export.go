@@ -42,10 +42,10 @@ func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.R
 				third = *a.ThirdName
 			}
 			if a.DoneAt != nil {
-				done = at(a.DoneAt.In(shanghai))
+				done = at(a.DoneAt.In(s.clock.Zone()))
 			}
 			vals := []any{a.ConsultNo, a.PathologyNumber, a.PatientName, a.HospitalName, i18n.T(lang, "advice.item."+a.Item, nil),
-				a.Markers, a.Block, a.Remark, a.CreatedByName, at(a.CreatedAt.In(shanghai)), i18n.T(lang, "advice.status."+a.Status, nil),
+				a.Markers, a.Block, a.Remark, a.CreatedByName, at(a.CreatedAt.In(s.clock.Zone())), i18n.T(lang, "advice.status."+a.Status, nil),
 				third, a.Result, done}
 			cell, _ := excelize.CoordinatesToCellName(1, row)
 			if err := f.SetSheetRow(sheet, cell, &vals); err != nil {

@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -41,7 +40,8 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 			kind = k
 		}
 	}
-	data := reportData(lang, c, d)
+	data := s.reportData(lang, c, d)
+	data.PrintedAt = s.now()
 	data.Images = s.reportImages(ctx, id)
 	data.Immunohistochemistry = s.withMarkerResults(ctx, lang, id, data.Immunohistochemistry)
 	if d.VerifyCode != "" {
@@ -71,7 +71,7 @@ func pick(versions []Diagnosis, id int64) *Diagnosis {
 	return nil
 }
 
-func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Data {
+func (s *Service) reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Data {
 	var in consultation.CaseInput
 	_ = json.Unmarshal(c.Case, &in) // a case saved by this server always decodes
 	data := report.Data{
@@ -82,7 +82,7 @@ func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Dat
 			Phone: in.Phone, ClinicalDiagnosis: in.ClinicalDiagnosis, MedicalHistory: in.MedicalHistory},
 		Gross: d.GrossDescription, Microscopic: d.Microscopic, Immunohistochemistry: in.Immunohistochemistry,
 		Diagnosis: d.Opinion, Remark: d.Remark, CriticalValues: d.CriticalValues, Expert: d.DoctorName,
-		Supplementary: d.Type == TypeSupplement, Version: d.Version, VerifyCode: d.VerifyCode, Location: shanghai,
+		Supplementary: d.Type == TypeSupplement, Version: d.Version, VerifyCode: d.VerifyCode, Location: s.clock.Zone(),
 	}
 	if c.CenterName != nil {
 		data.CenterName = *c.CenterName
@@ -103,14 +103,6 @@ func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Dat
 	}
 	return data
 }
-
-var shanghai = func() *time.Location {
-	l, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		return time.FixedZone("CST", 8*3600)
-	}
-	return l
-}()
 
 var verifyTmpl = template.Must(template.New("verify").Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -139,7 +131,7 @@ func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		w.WriteHeader(http.StatusNotFound)
 	} else {
-		data["V"], data["Published"] = v, v.PublishedAt.In(shanghai).Format("2006-01-02 15:04")
+		data["V"], data["Published"] = v, v.PublishedAt.In(s.clock.Zone()).Format("2006-01-02 15:04")
 	}
 	verifyTmpl.Execute(w, data)
 }

@@ -13,6 +13,7 @@ import (
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/report"
 )
@@ -41,15 +42,20 @@ type Deps struct {
 
 // Service runs the expert's work on cases.
 type Service struct {
-	db   *db.DB
-	deps Deps
-	now  func() time.Time
+	db    *db.DB
+	deps  Deps
+	now   func() time.Time
+	clock clock.Clock // the operator's zone; now is its Now
 }
 
 // New returns the diagnosis service.
 func New(d *db.DB, deps Deps) *Service {
 	return &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
 }
+
+// UseClock sets the clock the service reads the time and the operator's
+// time zone from.
+func (s *Service) UseClock(c clock.Clock) { s.clock, s.now = c, c.Now }
 
 func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
 

@@ -95,7 +95,7 @@ func (s *Service) SaveTerm(ctx context.Context, id int64, in TermInput) (*Term, 
 	if in.Public {
 		owner = nil
 	}
-	now := time.Now().UTC()
+	now := s.now()
 	vals := map[string]any{"category": in.Category, "text": in.Text, "sort_order": in.SortOrder, "owner_id": owner, "updated_at": now}
 	var out *Term
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -153,7 +153,7 @@ func (s *Service) DeleteTerm(ctx context.Context, id int64) error {
 		if err := s.ownTerm(ctx, tx, id); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete term")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "term.delete", ObjectType: "diagnosis_term", ObjectID: id})

@@ -24,6 +24,7 @@ import (
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 )
@@ -50,11 +51,15 @@ type CaseAccess func(ctx context.Context, consultID int64) bool
 
 // Service stores and serves files.
 type Service struct {
+	clock   clock.Clock
 	db      *db.DB
 	dir     string
 	canSee  CaseAccess
 	maxSize int64
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the service storing under dataDir/files.
 func New(d *db.DB, dataDir string) *Service {
@@ -72,7 +77,7 @@ func (s *Service) Save(ctx context.Context, kind, filename, contentType string, 
 	if filename == "" {
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
 	}
-	now := time.Now().UTC()
+	now := s.clock.Now()
 	rel := filepath.Join(now.Format("2006/01"), randomName()+strings.ToLower(filepath.Ext(filename)))
 	full := filepath.Join(s.dir, rel)
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {

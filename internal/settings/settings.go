@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -43,9 +44,13 @@ func Defaults() System {
 
 // Service reads the configuration.
 type Service struct {
+	clock   clock.Clock
 	db      *db.DB
 	captcha bool
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the service; captcha reflects the operator's TELEPATH_CAPTCHA.
 func New(d *db.DB, captcha bool) *Service { return &Service{db: d, captcha: captcha} }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"telepath/internal/audit"
@@ -83,7 +82,7 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 		return System{}, apperr.Wrap(err, "encode settings")
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("settings").Columns("key", "value", "updated_at").
 			Values(systemKey, string(value), now).
 			Suffix("ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")); err != nil {

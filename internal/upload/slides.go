@@ -3,7 +3,6 @@ package upload
 import (
 	"context"
 	"os"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -108,7 +107,7 @@ func (s *Service) Edit(ctx context.Context, lang i18n.Lang, id int64, b SlideEdi
 		set["sort"] = *b.Sort
 	}
 	if len(set) > 0 {
-		set["updated_at"] = time.Now().UTC()
+		set["updated_at"] = s.clock.Now()
 		err = s.db.InTx(ctx, func(tx *db.Tx) error {
 			if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").SetMap(set).Where("id = ?", sl.ID)); err != nil {
 				return apperr.Wrap(err, "update slide")
@@ -137,7 +136,7 @@ func (s *Service) Remove(ctx context.Context, id int64) error {
 		return apperr.New(apperr.Conflict, "slide.attached")
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		res, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("status", StatusRemoved).Set("updated_at", time.Now().UTC()).
+		res, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("status", StatusRemoved).Set("updated_at", s.clock.Now()).
 			Where("id = ? AND consult_id IS NULL AND status >= 0", sl.ID))
 		if err != nil {
 			return apperr.Wrap(err, "remove slide")

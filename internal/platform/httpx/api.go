@@ -7,6 +7,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -14,6 +15,7 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apidocs"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/i18n"
 )
 
@@ -35,7 +37,12 @@ type API struct {
 	denied DenialRecorder
 	reads  ReadRecorder
 	table  []Route
+	zone   *time.Location
 }
+
+// UseZone sets the operator's time zone, which every request carries (see
+// clock.ZoneFrom); set it before serving.
+func (a *API) UseZone(l *time.Location) { a.zone = l }
 
 // NewAPI creates the API on mux under /api.
 func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API {
@@ -147,7 +154,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 	lang := i18n.Parse(ctx.Header("user-language"))
 	meta := metaOf(ctx)
 	ctx = huma.WithValue(ctx, langKey, lang)
-	ctx = huma.WithContext(ctx, access.WithMeta(ctx.Context(), meta))
+	ctx = huma.WithContext(ctx, clock.WithZone(access.WithMeta(ctx.Context(), meta), a.zone))
 	roles := RolesOf(ctx.Operation())
 	if len(roles) == 1 && roles[0] == "public" {
 		next(ctx)
