@@ -6,6 +6,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Code classifies an error; httpx maps it to an HTTP status.
@@ -30,6 +31,7 @@ type Error struct {
 	Key    string
 	Args   map[string]any
 	Fields map[string][]FieldMsg
+	order  []string // fields in the order their first error was added
 	cause  error
 }
 
@@ -71,8 +73,31 @@ func (e *Error) Field(field, key string, args ...any) *Error {
 	if e.Fields == nil {
 		e.Fields = map[string][]FieldMsg{}
 	}
+	if _, seen := e.Fields[field]; !seen {
+		e.order = append(e.order, field)
+	}
 	e.Fields[field] = append(e.Fields[field], FieldMsg{Key: key, Args: pairs(args)})
 	return e
+}
+
+// FieldOrder lists the fields with errors in the order they were added:
+// validators check a form from top to bottom, so the first is the first
+// wrong field of the form.
+func (e *Error) FieldOrder() []string {
+	out := make([]string, 0, len(e.Fields))
+	for _, f := range e.order {
+		if len(e.Fields[f]) > 0 {
+			out = append(out, f)
+		}
+	}
+	var rest []string // set on Fields directly, without Field: after the others, by name
+	for f := range e.Fields {
+		if !slices.Contains(out, f) {
+			rest = append(rest, f)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 // Wrap records an internal cause; the client only sees the generic message.

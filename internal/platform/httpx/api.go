@@ -53,6 +53,7 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	cfg.DocsPath = "" // served from the binary below, not from a CDN
 	cfg.SchemasPath = "/api/schemas"
 	cfg.CreateHooks = nil // no $schema links in responses
+	cfg.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer"},
 	}
