@@ -8,7 +8,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -113,7 +112,7 @@ func (l *Log) List(ctx context.Context, req listquery.Request) ([]Record, listqu
 	if err != nil {
 		return nil, page, err
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for i := range rows {
 		r := &rows[i]
 		r.Before, r.After = raw(r.BeforeText), raw(r.AfterText)

@@ -5,6 +5,7 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 )
 
 // Routes registers the read-only operation log (admin only).
@@ -22,6 +23,6 @@ func (l *Log) verify(ctx context.Context) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.Localize(httpx.Lang(ctx))
+	rep.Localize(i18n.From(ctx))
 	return rep, nil
 }

@@ -9,7 +9,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 )
 
@@ -143,7 +142,7 @@ func (s *Service) batch(ctx context.Context, ids []int64, fn func(id int64) erro
 			if apperr.CodeOf(err) == apperr.Internal {
 				return nil, err
 			}
-			o.OK, o.Message = false, httpx.Localize(ctx, httpx.Lang(ctx), err).Message
+			o.OK, o.Message = false, apperr.Text(i18n.From(ctx), err)
 		}
 		out = append(out, o)
 	}

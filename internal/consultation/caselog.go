@@ -8,7 +8,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 )
 
@@ -53,7 +52,7 @@ func (s *Service) Log(ctx context.Context, id int64) ([]LogEntry, error) {
 	if err != nil {
 		return nil, apperr.Wrap(err, "load case log")
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for i := range out {
 		e := &out[i]
 		e.ActionText = i18n.T(lang, "case.action."+e.Action, nil)

@@ -12,7 +12,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -197,7 +196,7 @@ func (s *Service) ListCharges(ctx context.Context, req listquery.Request) ([]Cha
 // ExportCharges writes the filtered charge list (up to 50,000 rows) as xlsx.
 func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]byte, error) {
 	req.Page, req.PageSize = "1", "10000"
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)

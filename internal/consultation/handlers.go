@@ -7,6 +7,7 @@ import (
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
 
@@ -77,7 +78,7 @@ func (s *Service) statusLabels(ctx context.Context) ([]StatusLabel, error) {
 	return s.StatusLabels(ctx), nil
 }
 
-func returnReasons(ctx context.Context) ([]string, error) { return ReturnReasons(httpx.Lang(ctx)), nil }
+func returnReasons(ctx context.Context) ([]string, error) { return ReturnReasons(i18n.From(ctx)), nil }
 
 func (s *Service) register(ctx context.Context, in CaseInput) (*Detail, error) {
 	return s.Save(ctx, 0, in, false)

@@ -12,7 +12,7 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 )
 
 // FindCases returns the cases (at most 1000) that text names: a case id, a
@@ -111,7 +111,7 @@ func (s *Service) CenterExperts(ctx context.Context, centerID int64) ([]PersonRe
 // StatusLabels lists every display status in the caller's language.
 func (s *Service) StatusLabels(ctx context.Context) []StatusLabel {
 	out := []StatusLabel{}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for _, k := range LabelKeys() {
 		out = append(out, StatusLabel{Key: k, Label: labelText(lang, k), Color: colours[k]})
 	}

@@ -13,7 +13,7 @@ import (
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
 
@@ -262,7 +262,7 @@ func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]
 func (s *Service) decorate(ctx context.Context, r *Row) {
 	r.Assigned = r.ExpertID != nil
 	r.Releasing = r.Status == StatusCompleted && r.ReleaseAt != nil && s.now().Before(*r.ReleaseAt)
-	r.StatusLabel = Label(httpx.Lang(ctx), r.State)
+	r.StatusLabel = Label(i18n.From(ctx), r.State)
 	r.Actions = s.actions(access.FromContext(ctx), r)
 	if r.TimeoutAt != nil && (r.Status == StatusSubmitted || r.Status == StatusToReview) && r.IsRecall == RecallNone {
 		now := s.now()

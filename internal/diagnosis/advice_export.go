@@ -9,7 +9,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -18,7 +17,7 @@ import (
 // rows) as xlsx, in the caller's language.
 func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.Request) ([]byte, error) {
 	req.Params = withKey(req.Params, "kind", kind)
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)

@@ -3,16 +3,12 @@ package diagnosis
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"net/http"
 	"strings"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"telepath/internal/consultation"
 	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/report"
 )
@@ -33,7 +29,7 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 	if err != nil {
 		return nil, err
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	kind := "routine"
 	if c.LibraryID != nil {
 		if k, err := s.deps.ReportKind(ctx, *c.LibraryID); err == nil {
@@ -134,26 +130,4 @@ func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
 		data["V"], data["Published"] = v, v.PublishedAt.In(s.clock.Zone()).Format("2006-01-02 15:04")
 	}
 	verifyTmpl.Execute(w, data)
-}
-
-func (s *Service) reportPreview(ctx context.Context, in *struct {
-	httpx.IDPath
-	DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
-	Host        string `header:"Host"`
-	Proto       string `header:"X-Forwarded-Proto"`
-}) (*huma.StreamResponse, error) {
-	scheme := "http"
-	if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
-		scheme = "https"
-	}
-	pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
-	if err != nil {
-		return nil, err
-	}
-	return &huma.StreamResponse{Body: func(hc huma.Context) {
-		hc.SetHeader("Content-Type", "application/pdf")
-		hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
-		hc.SetHeader("Cache-Control", "private, no-store")
-		hc.BodyWriter().Write(pdf)
-	}}, nil
 }

@@ -12,18 +12,14 @@ import (
 	"io"
 	"mime/multipart"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/consultation"
 	"telepath/internal/files"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/report"
 )
 
@@ -242,12 +238,6 @@ func (s *Service) reportImages(ctx context.Context, id int64) []report.Image {
 	return out
 }
 
-// ShotPath addresses one screenshot of a case.
-type ShotPath struct {
-	httpx.IDPath
-	ShotID int64 `path:"shot_id" minimum:"1"`
-}
-
 func (s *Service) shotVisible(ctx context.Context, id, shotID int64) (*Shot, error) {
 	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
 		return nil, err
@@ -272,70 +262,4 @@ func formValue(f multipart.Form, key string) string {
 		return v[0]
 	}
 	return ""
-}
-
-func (s *Service) saveShot(ctx context.Context, in *struct {
-	httpx.IDPath
-	RawBody multipart.Form
-}) (*Shot, error) {
-	fhs := in.RawBody.File["file"]
-	if len(fhs) != 1 {
-		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
-	}
-	if fhs[0].Size > MaxShotBytes {
-		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "shot.too_large", "max", MaxShotBytes>>20)
-	}
-	r, err := fhs[0].Open()
-	if err != nil {
-		return nil, apperr.Wrap(err, "open upload")
-	}
-	defer r.Close()
-	img, err := io.ReadAll(io.LimitReader(r, MaxShotBytes+1))
-	if err != nil {
-		return nil, apperr.Wrap(err, "read upload")
-	}
-	var slideID int64
-	if v := formValue(in.RawBody, "slide_id"); v != "" {
-		if slideID, err = strconv.ParseInt(v, 10, 64); err != nil || slideID <= 0 {
-			return nil, apperr.New(apperr.Invalid, "error.validation").Field("slide_id", "shot.slide_unknown")
-		}
-	}
-	sh, err := s.SaveShot(ctx, in.ID, img, slideID, formValue(in.RawBody, "caption"))
-	if err != nil {
-		return nil, err
-	}
-	return sh, nil
-}
-
-func (s *Service) shotImage(ctx context.Context, in *ShotPath) (*huma.StreamResponse, error) {
-	sh, err := s.shotVisible(ctx, in.ID, in.ShotID)
-	if err != nil {
-		return nil, err
-	}
-	b, ct, err := s.deps.Files.Bytes(ctx, sh.FileID, MaxShotBytes)
-	if err != nil {
-		return nil, err
-	}
-	if ct != "image/jpeg" && ct != "image/png" {
-		ct = "application/octet-stream"
-	}
-	return &huma.StreamResponse{Body: func(hc huma.Context) {
-		hc.SetHeader("Content-Type", ct)
-		hc.SetHeader("Content-Length", strconv.Itoa(len(b)))
-		hc.SetHeader("Cache-Control", "private, max-age=3600")
-		hc.SetHeader("Content-Security-Policy", "sandbox")
-		hc.BodyWriter().Write(b)
-	}}, nil
-}
-
-func (s *Service) updateShot(ctx context.Context, in *struct {
-	httpx.IDPath
-	ShotID int64 `path:"shot_id" minimum:"1"`
-	Body   ShotUpdate
-}) (*Shot, error) {
-	return s.UpdateShot(ctx, in.ID, in.ShotID, in.Body)
-}
-
-func (s *Service) deleteShot(ctx context.Context, in *ShotPath) error {
-	return s.DeleteShot(ctx, in.ID, in.ShotID)
 }

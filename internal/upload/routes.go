@@ -5,6 +5,7 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
 
@@ -31,7 +32,7 @@ func (s *Service) uploads(ctx context.Context, in *listInput) ([]SlideFile, list
 }
 
 func (s *Service) slide(ctx context.Context, id int64) (*SlideFile, error) {
-	return s.Get(ctx, httpx.Lang(ctx), id)
+	return s.Get(ctx, i18n.From(ctx), id)
 }
 
 type editBody struct {
@@ -45,5 +46,5 @@ type editBody struct {
 }
 
 func (s *Service) edit(ctx context.Context, in *editBody) (*SlideFile, error) {
-	return s.Edit(ctx, httpx.Lang(ctx), in.ID, SlideEdit(in.Body))
+	return s.Edit(ctx, i18n.From(ctx), in.ID, SlideEdit(in.Body))
 }

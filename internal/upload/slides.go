@@ -9,7 +9,6 @@ import (
 	"telepath/internal/audit"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -59,7 +58,7 @@ func (s *Service) Uploads(ctx context.Context, req listquery.Request, tab string
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for i := range rows {
 		rows[i].localize(lang)
 	}

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+
+	"telepath/internal/platform/i18n"
 )
 
 // Code classifies an error; httpx maps it to an HTTP status.
@@ -163,3 +165,30 @@ func pairs(args []any) map[string]any {
 // MsgKey is a message argument that is itself a message key, localized in
 // the client's language too (e.g. the name of a status inside a refusal).
 type MsgKey string
+
+// Text is err's message in lang: for field errors, the first wrong field's
+// (the headline). Foreign errors read as the internal error.
+func Text(lang i18n.Lang, err error) string {
+	var ae *Error
+	if !errors.As(err, &ae) {
+		return i18n.T(lang, "error.internal", nil)
+	}
+	for _, f := range ae.FieldOrder() {
+		if msgs := ae.Fields[f]; len(msgs) > 0 {
+			return i18n.T(lang, msgs[0].Key, LocalArgs(lang, msgs[0].Args))
+		}
+	}
+	return i18n.T(lang, ae.Key, LocalArgs(lang, ae.Args))
+}
+
+// LocalArgs translates the arguments that are message keys themselves.
+func LocalArgs(lang i18n.Lang, args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if key, ok := v.(MsgKey); ok {
+			v = i18n.T(lang, string(key), nil)
+		}
+		out[k] = v
+	}
+	return out
+}

@@ -154,7 +154,7 @@ func RolesOf(op *huma.Operation) []string {
 func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 	lang := i18n.Parse(ctx.Header("user-language"))
 	meta := metaOf(ctx)
-	ctx = huma.WithValue(ctx, langKey, lang)
+	ctx = huma.WithContext(ctx, i18n.WithLang(ctx.Context(), lang))
 	ctx = huma.WithContext(ctx, clock.WithZone(access.WithMeta(ctx.Context(), meta), a.zone))
 	roles := RolesOf(ctx.Operation())
 	if len(roles) == 1 && roles[0] == "public" {
@@ -201,16 +201,7 @@ func bearer(h string) string {
 	return ""
 }
 
-type langCtxKey struct{}
+func langFrom(ctx context.Context) i18n.Lang { return i18n.From(ctx) }
 
-var langKey = langCtxKey{}
-
-func langFrom(ctx context.Context) i18n.Lang {
-	if l, ok := ctx.Value(langKey).(i18n.Lang); ok {
-		return l
-	}
-	return i18n.ZH
-}
-
-// Lang returns the language of the request ctx belongs to.
-func Lang(ctx context.Context) i18n.Lang { return langFrom(ctx) }
+// Lang returns the language of the request ctx belongs to (i18n.From).
+func Lang(ctx context.Context) i18n.Lang { return i18n.From(ctx) }

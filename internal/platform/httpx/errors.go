@@ -60,12 +60,12 @@ func Localize(ctx context.Context, lang i18n.Lang, err error) *Error {
 	if ae.Code == apperr.Invalid && len(ae.Fields) == 0 {
 		status = http.StatusBadRequest
 	}
-	out := &Error{status: status, Message: i18n.T(lang, ae.Key, localArgs(lang, ae.Args))}
+	out := &Error{status: status, Message: i18n.T(lang, ae.Key, apperr.LocalArgs(lang, ae.Args))}
 	if len(ae.Fields) > 0 {
 		out.Errors = map[string][]string{}
 		for field, msgs := range ae.Fields {
 			for _, m := range msgs {
-				out.Errors[field] = append(out.Errors[field], i18n.T(lang, m.Key, localArgs(lang, m.Args)))
+				out.Errors[field] = append(out.Errors[field], i18n.T(lang, m.Key, apperr.LocalArgs(lang, m.Args)))
 			}
 		}
 		// The first wrong field of the form is the headline (spec 1 §8).
@@ -179,16 +179,4 @@ func fieldName(loc string) string {
 		return "_"
 	}
 	return loc
-}
-
-// localArgs translates the arguments that are message keys themselves.
-func localArgs(lang i18n.Lang, args map[string]any) map[string]any {
-	out := make(map[string]any, len(args))
-	for k, v := range args {
-		if key, ok := v.(apperr.MsgKey); ok {
-			v = i18n.T(lang, string(key), nil)
-		}
-		out[k] = v
-	}
-	return out
 }

@@ -6,9 +6,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
-	"telepath/internal/consultation"
 	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/listquery"
 )
 
@@ -97,76 +95,6 @@ func (b *resultBody) text() string {
 		return ""
 	}
 	return b.Result
-}
-
-// The advice handlers of the route table; kind is special or technical
-// where a path serves one kind.
-
-func (s *Service) adviceOfKind(kind string) func(context.Context, int64) ([]Advice, error) {
-	return func(ctx context.Context, id int64) ([]Advice, error) { return s.CaseAdvice(ctx, id, kind) }
-}
-
-func (s *Service) cancelAdvice(kind string) func(context.Context, *struct {
-	httpx.IDPath
-	Body struct {
-		IDs []int64 `json:"ids,omitempty" maxItems:"100"`
-	}
-}) error {
-	return func(ctx context.Context, in *struct {
-		httpx.IDPath
-		Body struct {
-			IDs []int64 `json:"ids,omitempty" maxItems:"100"`
-		}
-	}) error {
-		return s.CancelAdvice(ctx, in.ID, kind, in.Body.IDs)
-	}
-}
-
-type resultIn struct {
-	httpx.IDPath
-	Body *resultBody
-}
-
-func (s *Service) executeAdvice(kind string) func(context.Context, *resultIn) error {
-	return func(ctx context.Context, in *resultIn) error {
-		return s.ExecuteAdvice(ctx, kind, in.ID, in.Body.text())
-	}
-}
-
-func (s *Service) transferAdvice(ctx context.Context, in *struct {
-	httpx.IDPath
-	Body struct {
-		ThirdID int64 `json:"third_id,omitempty"`
-	}
-}) error {
-	return s.TransferAdvice(ctx, in.ID, in.Body.ThirdID)
-}
-
-// caseThirds lists the third parties a case's advice may be passed to.
-func (s *Service) caseThirds(ctx context.Context, id int64) ([]consultation.PersonRef, error) {
-	r, err := s.deps.Cases.Case(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return s.Thirds(ctx, r)
-}
-
-func (s *Service) updateAdvice(ctx context.Context, in *struct {
-	httpx.IDPath
-	AdviceID int64 `path:"advice_id" minimum:"1"`
-	Body     AdviceItem
-}) ([]Advice, error) {
-	return s.UpdateAdvice(ctx, in.ID, in.AdviceID, in.Body)
-}
-
-func (s *Service) thirdAdvice(ctx context.Context, in *struct {
-	Pending bool `query:"pending"`
-}) ([]Advice, error) {
-	return s.ThirdAdvice(ctx, in.Pending)
-}
-
-func (s *Service) thirdResult(ctx context.Context, in *resultIn) error {
-	return s.ThirdResult(ctx, in.ID, in.Body.text())
 }
 
 // withoutKey drops one key from a list's params JSON (counts are per tab).
