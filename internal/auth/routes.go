@@ -17,7 +17,6 @@ func (s *Service) Routes(api *httpx.API) {
 		{Method: "POST", Path: "/api/auth/logout", Roles: access.Any, Handler: httpx.Do(s.Logout), ID: "auth-logout", Summary: "Sign out: revoke this session", Allow: anyState},
 		{Method: "POST", Path: "/api/system_management/users/lock_screen", Roles: access.Any, Handler: httpx.Do(s.LockScreen), ID: "lock-screen", Summary: "Lock the screen: until unlocked, this session answers only the unlock and sign-out calls (423 elsewhere)", Allow: access.ScreenLocked},
 		{Method: "POST", Path: "/api/system_management/users/lock_screen_verify", Roles: access.Any, Handler: httpx.Action(s.unlockScreen), ID: "lock-screen-verify", Summary: "Unlock the screen with the password (after too many wrong ones the session ends: 401)", MaxBody: 8 << 10, Allow: anyState},
-		{Method: "POST", Path: "/api/user/password", Roles: access.Any, Handler: httpx.Action(s.changeOwnPassword), ID: "change-own-password", Summary: "Change the caller's password; ends their other sessions (after too many wrong old passwords, this one: 401)", MaxBody: 8 << 10, Allow: access.PasswordChange},
 	})
 }
 
@@ -43,17 +42,6 @@ type passwordBody struct {
 
 func (s *Service) unlockScreen(ctx context.Context, in *passwordBody) error {
 	return s.VerifyPassword(ctx, in.Body.Password)
-}
-
-type changeBody struct {
-	Body struct {
-		OldPassword string `json:"old_password,omitempty" maxLength:"1024"`
-		NewPassword string `json:"new_password,omitempty" maxLength:"1024"`
-	}
-}
-
-func (s *Service) changeOwnPassword(ctx context.Context, in *changeBody) error {
-	return s.ChangePassword(ctx, in.Body.OldPassword, in.Body.NewPassword)
 }
 
 // PublicKey is the key the browser encrypts passwords with.

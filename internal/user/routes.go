@@ -30,6 +30,7 @@ func (s *Service) Routes(api *httpx.API, idle time.Duration) {
 		{Method: "DELETE", Path: "/api/user/{id}", Roles: access.Managers, Handler: httpx.ActionByID(s.Delete), ID: "user-delete", Summary: "Delete a user"},
 		{Method: "POST", Path: "/api/user/status/{id}", Roles: access.Managers, Handler: httpx.Action(s.setStatus), ID: "user-status", Summary: "Enable (1) or disable (0) a user"},
 		{Method: "POST", Path: "/api/user/reset_password/{id}", Roles: access.Managers, Handler: httpx.Action(s.resetPassword), ID: "user-reset-password", Summary: "Set a new password for a user", MaxBody: 8 << 10},
+		{Method: "POST", Path: "/api/user/password", Roles: access.Any, Handler: httpx.Action(s.changeOwnPassword), ID: "change-own-password", Summary: "Change the caller's password; ends their other sessions (after too many wrong old passwords, this one: 401)", MaxBody: 8 << 10, Allow: access.PasswordChange, Tags: []string{"Auth"}},
 		{Method: "POST", Path: "/api/user/delLoginLock/{id}", Roles: access.Managers, Handler: httpx.ActionByID(s.Unlock), ID: "user-unlock", Summary: "Lift a sign-in lock"},
 		{Method: "GET", Path: "/api/user/signature", Roles: access.Experts, Handler: httpx.Raw(s.ownSignature), ID: "user-signature-get", Summary: "The signed-in expert's signature image (404 when none)"},
 		{Method: "POST", Path: "/api/user/signature", Roles: access.Experts, Handler: httpx.Action(s.uploadSignature), ID: "user-signature-set", Summary: "Upload the signed-in expert's signature (multipart file: PNG or JPEG, at most 512 KB)", MaxBody: MaxSignatureBytes + 64<<10},
@@ -101,3 +102,14 @@ func (s *Service) uploadSignature(ctx context.Context, in *struct {
 }
 
 func (s *Service) removeSignature(ctx context.Context) error { return s.SetSignature(ctx, nil) }
+
+type changeBody struct {
+	Body struct {
+		OldPassword string `json:"old_password,omitempty" maxLength:"1024"`
+		NewPassword string `json:"new_password,omitempty" maxLength:"1024"`
+	}
+}
+
+func (s *Service) changeOwnPassword(ctx context.Context, in *changeBody) error {
+	return s.auth.ChangePassword(ctx, in.Body.OldPassword, in.Body.NewPassword)
+}
