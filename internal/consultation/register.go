@@ -27,7 +27,7 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 	if len(p.HospitalIDs) == 0 {
 		return nil, apperr.New(apperr.Conflict, "case.no_hospital")
 	}
-	v := in.validate(draft)
+	v := in.validate(draft, s.now())
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
