@@ -23,6 +23,7 @@ import (
 	"telepath/internal/library"
 	"telepath/internal/menu"
 	"telepath/internal/org"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
@@ -82,15 +83,24 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	if err := a.seed(ctx); err != nil {
 		return err
 	}
+	clk := clock.New(a.Config.Zone, nil)
 	orgSvc := org.New(a.DB)
+	orgSvc.UseClock(clk)
 	userSvc := user.New(a.DB, orgSvc, authSvc)
+	userSvc.UseClock(clk)
 	libSvc := library.New(a.DB)
+	libSvc.UseClock(clk)
 	billSvc := billing.New(a.DB)
+	billSvc.UseClock(clk)
 	fileSvc := files.New(a.DB, a.Config.DataDir)
+	fileSvc.UseClock(clk)
+	settingsSvc.UseClock(clk)
 	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc, settingsSvc))
+	consultSvc.UseClock(clk)
 	auditLog.Cases = consultSvc
 	fileSvc.SetCaseAccess(consultSvc.CanSee)
 	reportTemplates := report.NewTemplates(a.DB)
+	reportTemplates.UseClock(clk)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagDeps.Files = fileSvc
 	diagDeps.ReportLayout = reportTemplates.InUse
@@ -99,6 +109,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 		return b
 	}
 	diagSvc := diagnosis.New(a.DB, diagDeps)
+	diagSvc.UseClock(clk)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
 		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir)); err != nil {
@@ -109,6 +120,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	mux := http.NewServeMux()
 	api := httpx.NewAPI(mux, authSvc, auditLog)
 	api.UseReadRecorder(auditLog)
+	api.UseZone(clk.Zone())
 	authSvc.Routes(api)
 	userSvc.Routes(api, a.Config.Auth.IdleTimeout)
 	orgSvc.Routes(api)
@@ -121,8 +133,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	diagSvc.Routes(api, mux)
 	settingsSvc.Routes(api)
 	reportTemplates.Routes(api)
-	userSvc.SignatureRoutes(api)
-	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux)
+	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux, clk)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"telepath/internal/auth"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/httpx"
 )
 
@@ -22,7 +23,11 @@ type Config struct {
 	Demo        bool
 	DemoCases   bool          // with Demo: also cases in every status (tests turn it off)
 	Proxies     httpx.Proxies // who may tell the client's address (X-Forwarded-For)
-	LogLevel    slog.Level
+	// Zone is the operator's time zone (TELEPATH_TIMEZONE): dates without a
+	// zone are read in it, reports and exports show times in it. nil: the
+	// default, Asia/Shanghai.
+	Zone     *time.Location
+	LogLevel slog.Level
 	// MetricsAddr serves /metrics on a listener of its own (for the
 	// monitoring network); MetricsToken serves it on Addr to bearers of it.
 	MetricsAddr  string
@@ -51,6 +56,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var err error
 	if c.Proxies, err = httpx.ParseProxies(getenv("TELEPATH_TRUST_PROXY"), getenv("TELEPATH_TRUSTED_PROXIES")); err != nil {
 		errs = append(errs, err.Error())
+	}
+	if c.Zone, err = clock.LoadZone(getenv("TELEPATH_TIMEZONE")); err != nil {
+		errs = append(errs, "TELEPATH_TIMEZONE: want a time zone name such as Asia/Shanghai")
 	}
 	dur := func(name string, dst *time.Duration) {
 		if v := getenv(name); v != "" {

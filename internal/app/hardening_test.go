@@ -214,3 +214,22 @@ func TestCaptchaTestAnswerNeedsTestMode(t *testing.T) {
 		t.Fatalf("not announced: %s", logs.String())
 	}
 }
+
+// TELEPATH_TIMEZONE names the operator's zone, Asia/Shanghai by default; an
+// unknown name stops the start.
+func TestTimezoneConfig(t *testing.T) {
+	for name, want := range map[string]string{"": "Asia/Shanghai", "Europe/Paris": "Europe/Paris", "Mars/Olympus": ""} {
+		cfg, err := app.ConfigFromEnv(func(k string) string {
+			if k == "TELEPATH_TIMEZONE" {
+				return name
+			}
+			return ""
+		})
+		switch {
+		case want == "" && err == nil:
+			t.Errorf("%q accepted", name)
+		case want != "" && (err != nil || cfg.Zone == nil || cfg.Zone.String() != want):
+			t.Errorf("%q: %v %v", name, cfg.Zone, err)
+		}
+	}
+}

@@ -3,14 +3,11 @@ package audit
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
-	"telepath/internal/platform/access"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -115,7 +112,7 @@ func (l *Log) List(ctx context.Context, req listquery.Request) ([]Record, listqu
 	if err != nil {
 		return nil, page, err
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for i := range rows {
 		r := &rows[i]
 		r.Before, r.After = raw(r.BeforeText), raw(r.AfterText)
@@ -183,44 +180,17 @@ func raw(s *string) json.RawMessage {
 	return json.RawMessage(*s)
 }
 
-// Routes registers the read-only operation log (admin only).
-func (l *Log) Routes(api *httpx.API) {
-	tags := []string{"Audit"}
-	admins := []string{access.Admin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation", ID: "audit-list", Summary: "Operation log", Tags: tags, Roles: admins},
-		func(ctx context.Context, in *listquery.Input) (*httpx.List[Record], error) {
-			rows, page, err := l.List(ctx, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			return httpx.Page(rows, page), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/log/operation/count", ID: "audit-count", Summary: "Operation log tab counts", Tags: tags, Roles: admins},
-		func(ctx context.Context, in *listquery.Input) (*httpx.Data[map[string]int64], error) {
-			q, err := list.Parse(l.DB.Dialect, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			// Every tab is counted; the patient narrows each count.
-			patient, err := l.patient(ctx, q)
-			if err != nil {
-				return nil, err
-			}
-			c, err := listquery.Counts(ctx, l.DB, q, l.DB.Builder().Select().From("audit_logs a").Where(patient), tabs)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(c), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/audit/verify", ID: "audit-verify", Summary: "Check the operation log's hash chain: whether any record was changed or removed, and the first that was", Tags: tags, Roles: admins},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Report], error) {
-			rep, err := Verify(ctx, l.DB)
-			if err != nil {
-				return nil, err
-			}
-			rep.Localize(httpx.Lang(ctx))
-			return httpx.OK(rep), nil
-		})
+// Count returns the operation log's tab counts; the patient filter narrows each.
+func (l *Log) Count(ctx context.Context, req listquery.Request) (map[string]int64, error) {
+	q, err := list.Parse(l.DB.Dialect, req)
+	if err != nil {
+		return nil, err
+	}
+	patient, err := l.patient(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return listquery.Counts(ctx, l.DB, q, l.DB.Builder().Select().From("audit_logs a").Where(patient), tabs)
 }
 
 // Localize writes the report's finding in lang.

@@ -142,10 +142,10 @@ func price(v *apperr.Validation, text *YuanText) Fen {
 	return f
 }
 
-func (it *Item) values() map[string]any {
+func (it *Item) values(now time.Time) map[string]any {
 	return map[string]any{
 		"name": it.Name, "inner_code": it.InnerCode, "input_code": it.InputCode, "item_code": it.ItemCode,
-		"price_fen": int64(it.Price), "unit": it.Unit, "number": it.Number, "status": it.Status, "updated_at": time.Now().UTC(),
+		"price_fen": int64(it.Price), "unit": it.Unit, "number": it.Number, "status": it.Status, "updated_at": now,
 	}
 }
 
@@ -162,7 +162,7 @@ func (s *Service) CreateItem(ctx context.Context, in ItemInput) (*Item, error) {
 		if err := v.Err(); err != nil {
 			return err
 		}
-		vals := it.values()
+		vals := it.values(s.clock.Now())
 		vals["created_at"] = vals["updated_at"]
 		id, err := db.InsertID(ctx, tx, tx.Builder().Insert("charge_items").SetMap(vals))
 		if err != nil {
@@ -201,7 +201,7 @@ func (s *Service) UpdateItem(ctx context.Context, p ItemPatch) (*Item, error) {
 		if err := v.Err(); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("charge_items").SetMap(it.values()).Where("id = ?", p.ID)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("charge_items").SetMap(it.values(s.clock.Now())).Where("id = ?", p.ID)); err != nil {
 			return apperr.Wrap(err, "update charge item")
 		}
 		if out, err = s.item(ctx, tx, p.ID); err != nil {
@@ -218,7 +218,7 @@ func (s *Service) UpdateItem(ctx context.Context, p ItemPatch) (*Item, error) {
 func (s *Service) DestroyItems(ctx context.Context, ids []int64) error {
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		for _, id := range ids {
 			before, err := s.item(ctx, tx, id)
 			if err != nil {

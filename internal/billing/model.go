@@ -8,13 +8,18 @@ package billing
 import (
 	"time"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
 // Service manages charge items and timeout configurations.
 type Service struct {
-	db *db.DB
+	clock clock.Clock
+	db    *db.DB
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the billing service.
 func New(d *db.DB) *Service { return &Service{db: d} }

@@ -12,7 +12,7 @@ import (
 // 72-hour default limit and a 24-hour limit for urgent cases. It writes no
 // audit records: seeding is not a user's action.
 func SeedDemo(ctx context.Context, tx *db.Tx) error {
-	now := time.Now().UTC()
+	now := time.Now().UTC() // seeding is no user's action: no clock of a service
 	items := []struct {
 		name, input, code string
 		fen               int64

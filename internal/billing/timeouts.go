@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -115,7 +114,7 @@ func (s *Service) validateTimeout(ctx context.Context, q db.Querier, t *TimeoutC
 // save writes t (insert when t.ID is 0) after clearing any other default
 // when t is the default, each change audited.
 func (s *Service) save(ctx context.Context, tx *db.Tx, t *TimeoutConfig) (int64, error) {
-	now := time.Now().UTC()
+	now := s.clock.Now()
 	if t.IsDefault == 1 {
 		var others []TimeoutConfig
 		if err := db.Select(ctx, tx, &others, s.selectTimeouts().Where("t.is_default = 1 AND t.id <> ?", t.ID)); err != nil {
@@ -202,7 +201,7 @@ func (s *Service) DeleteTimeout(ctx context.Context, id int64) error {
 			return err
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("timeout_configs").SetMap(map[string]any{
-			"deleted_at": time.Now().UTC(), "is_default": 0}).Where("id = ?", id)); err != nil {
+			"deleted_at": s.clock.Now(), "is_default": 0}).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete timeout")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "timeout.delete", ObjectType: "timeout", ObjectID: id, Before: before})

@@ -9,7 +9,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 )
 
@@ -169,7 +168,7 @@ func (s *Service) batch(ctx context.Context, ids []int64, fn func(id int64) erro
 			if apperr.CodeOf(err) == apperr.Internal {
 				return nil, err
 			}
-			o.OK, o.Message = false, httpx.Localize(ctx, httpx.Lang(ctx), err).Message
+			o.OK, o.Message = false, apperr.Text(i18n.From(ctx), err)
 		}
 		out = append(out, o)
 	}
@@ -315,7 +314,7 @@ func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error
 // staffBindable: p may name the staff member of r now (an allocator, while
 // the case is at the center).
 func staffBindable(p *access.Principal, r *Row) bool {
-	return p.HasAny(allocRoles) && r.Status == StatusSubmitted && r.IsRecall == RecallNone
+	return p.HasAny(access.Allocators) && r.Status == StatusSubmitted && r.IsRecall == RecallNone
 }
 
 // BindStaff names the staff member who prepares a case for the expert;
@@ -327,7 +326,7 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 			return err
 		}
 		p := access.FromContext(ctx)
-		if !p.HasAny(allocRoles) {
+		if !p.HasAny(access.Allocators) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if !staffBindable(p, r) {

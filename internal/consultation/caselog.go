@@ -2,14 +2,12 @@ package consultation
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 )
 
@@ -54,24 +52,13 @@ func (s *Service) Log(ctx context.Context, id int64) ([]LogEntry, error) {
 	if err != nil {
 		return nil, apperr.Wrap(err, "load case log")
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	for i := range out {
 		e := &out[i]
 		e.ActionText = i18n.T(lang, "case.action."+e.Action, nil)
 		e.FromText, e.ToText = i18n.T(lang, "case.status."+e.FromStatus, nil), i18n.T(lang, "case.status."+e.ToStatus, nil)
 	}
 	return out, nil
-}
-
-func (s *Service) logRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/log", ID: "case-log", Read: &httpx.Read{Action: "read.case_log"}, Summary: "History of a case", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]LogEntry], error) {
-			l, err := s.Log(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
 }
 
 func truncate(s string, n int) string {

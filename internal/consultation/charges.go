@@ -4,17 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
-	"github.com/danielgtaylor/huma/v2"
 	"github.com/xuri/excelize/v2"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -79,7 +76,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(siteRoles) {
+		if !p.HasAny(access.HospitalRoles) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.Status != StatusToSubmit || r.IsRecall == RecallRequested {
@@ -120,7 +117,7 @@ func (s *Service) Refund(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(siteRoles) {
+		if !p.HasAny(access.HospitalRoles) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.ChargeStatus != ChargeCharged {
@@ -199,7 +196,7 @@ func (s *Service) ListCharges(ctx context.Context, req listquery.Request) ([]Cha
 // ExportCharges writes the filtered charge list (up to 50,000 rows) as xlsx.
 func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]byte, error) {
 	req.Page, req.PageSize = "1", "10000"
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)
@@ -218,7 +215,7 @@ func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]b
 		for _, r := range rows {
 			at := ""
 			if r.ChargedAt != nil {
-				at = r.ChargedAt.In(shanghai).Format("2006-01-02 15:04:05")
+				at = r.ChargedAt.In(s.clock.Zone()).Format("2006-01-02 15:04:05")
 			}
 			vals := []any{r.OrderNo, r.ConsultNo, r.PathologyNumber, r.PatientName, r.HospitalName, r.Items,
 				float64(r.TotalFen) / 100, i18n.T(lang, fmt.Sprintf("charge.status.%d", r.Status), nil), at}
@@ -240,50 +237,4 @@ func (s *Service) ExportCharges(ctx context.Context, req listquery.Request) ([]b
 	return buf.Bytes(), nil
 }
 
-var shanghai = func() *time.Location {
-	l, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		return time.FixedZone("CST", 8*3600)
-	}
-	return l
-}()
-
 func yuan(fen int64) string { return fmt.Sprintf("%d.%02d", fen/100, fen%100) }
-
-func (s *Service) chargeRoutes(api *httpx.API) {
-	ctags := []string{"Charges"}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/charge/{id}", ID: "case-charge", Summary: "Charge a case for items", Tags: ctags, Roles: siteRoles},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				Items []ChargeLineInput `json:"items,omitempty" maxItems:"50"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.Charge(ctx, in.ID, in.Body.Items)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/refund/{id}", ID: "case-refund", Summary: "Refund the charge of a case not yet submitted", Tags: ctags, Roles: siteRoles},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.Refund(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/charge/list", ID: "charge-list", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}, Summary: "Charges of the cases the caller may see", Tags: ctags, Roles: readers},
-		func(ctx context.Context, in *listquery.Input) (*httpx.List[ChargeRow], error) {
-			rows, page, err := s.ListCharges(ctx, in.Request())
-			if err != nil {
-				return nil, err
-			}
-			return httpx.Page(rows, page), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/charge/export", ID: "charge-export", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}, Summary: "The filtered charge list as an Excel file", Tags: ctags, Roles: readers},
-		func(ctx context.Context, in *struct{ Body listquery.Body }) (*huma.StreamResponse, error) {
-			httpx.ReadFilter(ctx, in.Body.Request())
-			b, err := s.ExportCharges(ctx, in.Body.Request())
-			if err != nil {
-				return nil, err
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-				hc.SetHeader("Content-Disposition", "attachment; filename=charges.xlsx")
-				hc.BodyWriter().Write(b)
-			}}, nil
-		})
-}

@@ -2,13 +2,11 @@ package consultation
 
 import (
 	"context"
-	"net/http"
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Collect adds a case the caller may see to their favourites (spec 2 §7
@@ -71,23 +69,4 @@ func (s *Service) markCollected(ctx context.Context, q db.Querier, rows []Row) e
 		}
 	}
 	return nil
-}
-
-func (s *Service) collectionRoutes(api *httpx.API) {
-	roles := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/collection", ID: "case-collect", Summary: "Add a case to the caller's favourites (listed with params.tab=collected)", Tags: tags, Roles: roles},
-		func(ctx context.Context, in *struct {
-			Body struct {
-				ConsultID int64 `json:"consult_id,omitempty"`
-			}
-		}) (*httpx.Empty, error) {
-			if in.Body.ConsultID <= 0 {
-				return nil, apperr.New(apperr.Invalid, "error.validation").Field("consult_id", "field.required")
-			}
-			return httpx.Done(), s.Collect(ctx, in.Body.ConsultID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/consultation/collection/{id}", ID: "case-uncollect", Summary: "Remove a case from the caller's favourites", Tags: tags, Roles: roles},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.Uncollect(ctx, in.ID)
-		})
 }

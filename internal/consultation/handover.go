@@ -2,14 +2,12 @@ package consultation
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Handover statuses.
@@ -114,35 +112,4 @@ func (s *Service) Handovers(ctx context.Context, id int64) ([]Handover, error) {
 		"b.name AS to_name", "h.note", "h.status", "h.created_at", "h.decided_at").From("handovers h").
 		Join("users a ON a.id = h.from_id").Join("users b ON b.id = h.to_id").Where("h.consult_id = ?", id).OrderBy("h.id"))
 	return out, apperr.Wrap(err, "load handovers")
-}
-
-func (s *Service) handoverRoutes(api *httpx.API) {
-	dtags := []string{"Diagnosis"}
-	experts := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/handover", ID: "diagnosis-handover", Summary: "Hand the case and its draft over to a colleague of the center (spec: /diagnosis/handover/{id}, which the router cannot hold beside /diagnosis/{id}/…)", Tags: dtags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				ExpertID int64  `json:"expert_id,omitempty"`
-				Note     string `json:"note,omitempty" maxLength:"2000"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.HandOver(ctx, in.ID, in.Body.ExpertID, in.Body.Note)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/handover/recall/{id}", ID: "diagnosis-handover-recall", Summary: "Take a handed-over case back before the colleague starts on it", Tags: dtags, Roles: experts},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.RecallHandover(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/handover", ID: "case-handovers", Summary: "Handovers of a case", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Handover], error) {
-			l, err := s.Handovers(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/referral", ID: "diagnosis-referral", Summary: "Refer the case to a different expert of the center, with a reason", Tags: dtags, Roles: experts},
-		func(ctx context.Context, in *expertBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.ExpertReferral(ctx, in.ID, in.Body.ExpertID, in.Body.Reason)
-		})
 }

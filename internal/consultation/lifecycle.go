@@ -187,15 +187,6 @@ func (t Transition) holds(p *access.Principal, r *Row) error {
 	return nil
 }
 
-var (
-	siteRoles      = []string{access.Site, access.Clinical, access.Uploader}
-	allocRoles     = []string{access.Allocator, access.Admin, access.CenterAdmin}
-	recallDeciders = []string{access.Admin, access.Allocator, access.CenterAdmin}
-	experts        = []string{access.Expert}
-	reportHandlers = []string{access.Site, access.Clinical, access.Publisher}
-	publishers     = []string{access.Publisher}
-)
-
 // diagnosing: the assigned expert holds the lock and may work on the case.
 func diagnosing(s State) bool {
 	return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Locked && s.IsRecall == RecallNone
@@ -204,183 +195,183 @@ func diagnosing(s State) bool {
 // Transitions is the consultation life cycle (DESIGN.md §4). Diagnosis
 // transitions (lock, publish, review…) join it with the diagnosis workspace.
 var Transitions = map[Action]Transition{
-	ActUpdate: {Name: ActUpdate, Roles: siteRoles,
+	ActUpdate: {Name: ActUpdate, Roles: access.HospitalRoles,
 		From:  State.editable,
 		Apply: func(*State) {}},
-	ActDelete: {Name: ActDelete, Roles: siteRoles,
+	ActDelete: {Name: ActDelete, Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	ActSubmit: {Name: ActSubmit, Roles: siteRoles,
+	ActSubmit: {Name: ActSubmit, Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: submitted},
-	ActConsultAgain: {Name: ActConsultAgain, Roles: siteRoles,
+	ActConsultAgain: {Name: ActConsultAgain, Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && (s.IsRecall == RecallAgreed || s.IsReturn == ReturnToSite)
 		},
 		Apply: submitted},
-	ActRecall: {Name: ActRecall, Roles: siteRoles,
+	ActRecall: {Name: ActRecall, Roles: access.HospitalRoles,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.IsRecall == RecallNone
 		},
 		Apply: func(s *State) { s.IsRecall = RecallRequested }},
-	ActRecallAgree: {Name: ActRecallAgree, Roles: recallDeciders,
+	ActRecallAgree: {Name: ActRecallAgree, Roles: access.Allocators,
 		From: func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) {
 			*s = State{Status: StatusToSubmit, IsRecall: RecallAgreed}
 		}},
-	ActRecallReject: {Name: ActRecallReject, Roles: recallDeciders,
+	ActRecallReject: {Name: ActRecallReject, Roles: access.Allocators,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	ActRecallIgnore: {Name: ActRecallIgnore, Roles: recallDeciders,
+	ActRecallIgnore: {Name: ActRecallIgnore, Roles: access.Allocators,
 		From:  func(s State) bool { return s.IsRecall == RecallRequested },
 		Apply: func(s *State) { s.IsRecall = RecallNone }},
-	ActBindExpert: {Name: ActBindExpert, Roles: allocRoles,
+	ActBindExpert: {Name: ActBindExpert, Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && (!s.Assigned || s.IsReturn == ReturnToCenter)
 		},
 		Apply: func(s *State) { s.Assigned, s.IsReturn, s.IsLock = true, ReturnNone, Unlocked }},
-	ActReferral: {Name: ActReferral, Roles: allocRoles,
+	ActReferral: {Name: ActReferral, Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.Assigned && s.IsLock == Unlocked
 		},
 		Apply: func(s *State) { s.IsReturn = ReturnNone }},
-	ActExpertReferral: {Name: ActExpertReferral, Roles: experts, Holder: AssignedExpert,
+	ActExpertReferral: {Name: ActExpertReferral, Roles: access.Experts, Holder: AssignedExpert,
 		From:  handable,
 		Apply: func(s *State) { s.IsLock = Unlocked }},
-	ActHandover: {Name: ActHandover, Roles: experts, Holder: AssignedExpert,
+	ActHandover: {Name: ActHandover, Roles: access.Experts, Holder: AssignedExpert,
 		From:  handable,
 		Apply: func(s *State) { s.IsLock = Unlocked }},
 	// Only the expert who handed the case over, before the colleague locks it.
-	ActHandoverRecall: {Name: ActHandoverRecall, Roles: experts, Holder: HandedOverBy,
+	ActHandoverRecall: {Name: ActHandoverRecall, Roles: access.Experts, Holder: HandedOverBy,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Unlocked && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	ActLock: {Name: ActLock, Roles: experts, Holder: AssignedExpert,
+	ActLock: {Name: ActLock, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsLock == Unlocked && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(s *State) { s.IsLock = Locked }},
-	ActUnlock: {Name: ActUnlock, Roles: experts, Holder: LockHolder, From: diagnosing,
+	ActUnlock: {Name: ActUnlock, Roles: access.Experts, Holder: LockHolder, From: diagnosing,
 		Apply: func(s *State) { s.IsLock = Unlocked }},
-	ActSave:     {Name: ActSave, Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
-	ActToReview: {Name: ActToReview, Roles: experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
-	ActReviewApprove: {Name: ActReviewApprove, Roles: experts, Holder: Reviewer,
+	ActSave:     {Name: ActSave, Roles: access.Experts, Holder: LockHolder, From: diagnosing, Apply: func(*State) {}},
+	ActToReview: {Name: ActToReview, Roles: access.Experts, Holder: LockHolder, From: diagnosing, Apply: func(s *State) { s.Status = StatusToReview }},
+	ActReviewApprove: {Name: ActReviewApprove, Roles: access.Experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	ActReviewReturn: {Name: ActReviewReturn, Roles: experts, Holder: Reviewer,
+	ActReviewReturn: {Name: ActReviewReturn, Roles: access.Experts, Holder: Reviewer,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	ActReviewRecall: {Name: ActReviewRecall, Roles: experts, Holder: AssignedExpert,
+	ActReviewRecall: {Name: ActReviewRecall, Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusToReview && s.IsRecall == RecallNone },
 		Apply: func(s *State) { s.Status = StatusSubmitted }},
-	ActPublish: {Name: ActPublish, Roles: experts, Holder: LockHolder, From: diagnosing,
+	ActPublish: {Name: ActPublish, Roles: access.Experts, Holder: LockHolder, From: diagnosing,
 		Apply: func(s *State) { s.Status, s.IsLock = StatusCompleted, Unlocked }},
-	ActDiagnosisRecall: {Name: ActDiagnosisRecall, Roles: experts, Holder: AssignedExpert,
+	ActDiagnosisRecall: {Name: ActDiagnosisRecall, Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, Locked, false }},
-	ActExpertReturn: {Name: ActExpertReturn, Roles: experts, Holder: AssignedExpert,
+	ActExpertReturn: {Name: ActExpertReturn, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(s *State) { s.IsReturn, s.IsLock, s.Assigned = ReturnToCenter, Unlocked, false }},
-	ActDelay: {Name: ActDelay, Roles: experts, Holder: AssignedExpert,
+	ActDelay: {Name: ActDelay, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	ActInvite: {Name: ActInvite, Roles: experts, Holder: AssignedExpert,
+	ActInvite: {Name: ActInvite, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},
 		Apply: func(*State) {}},
-	ActInviteReply: {Name: ActInviteReply, Roles: experts,
+	ActInviteReply: {Name: ActInviteReply, Roles: access.Experts,
 		From:  func(s State) bool { return s.Status != StatusToSubmit && s.IsRecall == RecallNone },
 		Apply: func(*State) {}},
 	// Supplementary report: the assigned expert writes, sends to review,
 	// publishes or discards it while none is under review; the reviewer
 	// (named on the supplement, checked by the diagnosis domain) answers.
-	ActAppendDiagnosis: {Name: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendDiagnosis: {Name: ActAppendDiagnosis, Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
 	// The expert grades the quality of the case's slides while the case is theirs.
 	// Publishing or discarding the working supplement (the diagnosis
 	// domain's guards: there is one, and its review passed) is logged as
 	// writing it, with the step in the detail.
-	ActAppendPublish: {Name: ActAppendPublish, Log: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendPublish: {Name: ActAppendPublish, Log: ActAppendDiagnosis, Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
-	ActAppendDiscard: {Name: ActAppendDiscard, Log: ActAppendDiagnosis, Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendDiscard: {Name: ActAppendDiscard, Log: ActAppendDiagnosis, Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(*State) {}},
-	ActSlideJudge: {Name: ActSlideJudge, Roles: experts, Holder: AssignedExpert,
+	ActSlideJudge: {Name: ActSlideJudge, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview || s.Status == StatusCompleted) && s.Assigned &&
 				s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	ActAppendToReview: {Name: ActAppendToReview, Roles: experts, Holder: AssignedExpert, From: supplementable,
+	ActAppendToReview: {Name: ActAppendToReview, Roles: access.Experts, Holder: AssignedExpert, From: supplementable,
 		Apply: func(s *State) { s.SupplementReview = true }},
-	ActAppendReviewRecall: {Name: ActAppendReviewRecall, Roles: experts, Holder: AssignedExpert, From: supplementInReview,
+	ActAppendReviewRecall: {Name: ActAppendReviewRecall, Roles: access.Experts, Holder: AssignedExpert, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	ActAppendApprove: {Name: ActAppendApprove, Roles: experts, From: supplementInReview,
+	ActAppendApprove: {Name: ActAppendApprove, Roles: access.Experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	ActAppendReviewReturn: {Name: ActAppendReviewReturn, Roles: experts, From: supplementInReview,
+	ActAppendReviewReturn: {Name: ActAppendReviewReturn, Roles: access.Experts, From: supplementInReview,
 		Apply: func(s *State) { s.SupplementReview = false }},
-	ActReportPrint: {Name: ActReportPrint, Roles: reportHandlers,
+	ActReportPrint: {Name: ActReportPrint, Roles: access.ReportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
-	ActReportDeliver: {Name: ActReportDeliver, Roles: reportHandlers,
+	ActReportDeliver: {Name: ActReportDeliver, Roles: access.ReportHandlers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && !s.Releasing },
 		Apply: func(*State) {}},
 	// Not while a supplement is under review: the counter-audit reopens the
 	// case, which would leave the supplement's review stranded.
-	ActCounterAudit: {Name: ActCounterAudit, Roles: []string{access.Admin},
+	ActCounterAudit: {Name: ActCounterAudit, Roles: access.Admins,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && !s.SupplementReview && (s.ManageConfirm == CounterAuditNone || s.ManageConfirm == CounterAuditRejected)
 		},
 		Apply: func(s *State) { s.ManageConfirm = CounterAuditAsked }},
-	ActCounterAuditConfirm: {Name: ActCounterAuditConfirm, Roles: experts, Holder: AssignedExpert,
+	ActCounterAuditConfirm: {Name: ActCounterAuditConfirm, Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == CounterAuditAsked },
 		Apply: func(s *State) { s.Status, s.IsLock, s.ManageConfirm = StatusSubmitted, Locked, CounterAuditNone }},
 	// The expert amends their released report: the case reopens, locked to
 	// them, for a new version; the earlier one stays in the history, marked.
-	ActDiagnosisAmend: {Name: ActDiagnosisAmend, Roles: experts, Holder: AssignedExpert,
+	ActDiagnosisAmend: {Name: ActDiagnosisAmend, Roles: access.Experts, Holder: AssignedExpert,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && s.Assigned && s.ManageConfirm != CounterAuditAsked && !s.SupplementReview
 		},
 		Apply: func(s *State) { s.Status, s.IsLock = StatusSubmitted, Locked }},
-	ActCounterAuditReject: {Name: ActCounterAuditReject, Roles: experts, Holder: AssignedExpert,
+	ActCounterAuditReject: {Name: ActCounterAuditReject, Roles: access.Experts, Holder: AssignedExpert,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.ManageConfirm == CounterAuditAsked },
 		Apply: func(s *State) { s.ManageConfirm = CounterAuditRejected }},
 	// The publisher reviews a report in its hesitation period: releases it
 	// now, or returns it to the expert with a reason.
-	ActPublisherPublish: {Name: ActPublisherPublish, Roles: publishers,
+	ActPublisherPublish: {Name: ActPublisherPublish, Roles: access.Publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Releasing = false }},
-	ActPublisherReturn: {Name: ActPublisherReturn, Roles: publishers,
+	ActPublisherReturn: {Name: ActPublisherReturn, Roles: access.Publishers,
 		From:  func(s State) bool { return s.Status == StatusCompleted && s.Releasing },
 		Apply: func(s *State) { s.Status, s.IsLock, s.Releasing = StatusSubmitted, Unlocked, false }},
 	// The administrator's verdict on the first report, in a counter-audit.
-	ActChangeFirstResult: {Name: ActChangeFirstResult, Roles: []string{access.Admin},
+	ActChangeFirstResult: {Name: ActChangeFirstResult, Roles: access.Admins,
 		From: func(s State) bool {
 			return s.Status == StatusCompleted && !s.Releasing && (s.ManageConfirm == CounterAuditAsked || s.ManageConfirm == CounterAuditRejected)
 		},
 		Apply: func(*State) {}},
 	// Advice: the expert orders special exams or technical re-work; the
 	// site executes it or passes a special exam to a third party.
-	ActAdvice:         {Name: ActAdvice, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActAdviceCancel:   {Name: ActAdviceCancel, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActSaveShots:      {Name: ActSaveShots, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActShotsUpdate:    {Name: ActShotsUpdate, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActAdviceExecute:  {Name: ActAdviceExecute, Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
-	ActAdviceTransfer: {Name: ActAdviceTransfer, Roles: siteRoles, From: atCenter, Apply: func(*State) {}},
+	ActAdvice:         {Name: ActAdvice, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceCancel:   {Name: ActAdviceCancel, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActSaveShots:      {Name: ActSaveShots, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActShotsUpdate:    {Name: ActShotsUpdate, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceExecute:  {Name: ActAdviceExecute, Roles: access.HospitalRoles, From: atCenter, Apply: func(*State) {}},
+	ActAdviceTransfer: {Name: ActAdviceTransfer, Roles: access.HospitalRoles, From: atCenter, Apply: func(*State) {}},
 	// The expert changes a pending advice, or records the marker results of
 	// an executed special exam.
-	ActAdviceUpdate:  {Name: ActAdviceUpdate, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActAdviceResults: {Name: ActAdviceResults, Roles: experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
-	ActReturnToSite: {Name: ActReturnToSite, Roles: allocRoles,
+	ActAdviceUpdate:  {Name: ActAdviceUpdate, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActAdviceResults: {Name: ActAdviceResults, Roles: access.Experts, Holder: AssignedExpert, From: advisable, Apply: func(*State) {}},
+	ActReturnToSite: {Name: ActReturnToSite, Roles: access.Allocators,
 		From: func(s State) bool {
 			return s.Status == StatusSubmitted && s.IsRecall == RecallNone && s.IsLock == Unlocked
 		},

@@ -3,6 +3,7 @@ package consultation
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
@@ -160,7 +161,7 @@ func TestIDCard(t *testing.T) {
 		{"440524188001010014", true, true},
 		{"44052418800101001X", false, false},
 	} {
-		_, male, ok := CheckIDCard(tc.id)
+		_, male, ok := CheckIDCard(tc.id, time.Now())
 		if ok != tc.ok || (ok && male != tc.male) {
 			t.Errorf("%s: ok=%v male=%v", tc.id, ok, male)
 		}
@@ -176,7 +177,7 @@ func TestRegistrationRules(t *testing.T) {
 			Specimens: []SpecimenInput{{Name: "胃窦", Blocks: []BlockInput{{Name: "A1"}}}}}
 	}
 	fields := func(in CaseInput, draft bool) []string {
-		err := in.validate(draft).Err()
+		err := in.validate(draft, time.Now()).Err()
 		if err == nil {
 			return nil
 		}

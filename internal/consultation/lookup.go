@@ -9,8 +9,10 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
+	"telepath/internal/platform/i18n"
 )
 
 // FindCases returns the cases (at most 1000) that text names: a case id, a
@@ -56,4 +58,62 @@ func (s *Service) CaseLabels(ctx context.Context, ids []int64) (map[int64]string
 		out[r.ID] = strings.TrimSpace(r.No + " " + r.Patient)
 	}
 	return out, apperr.Wrap(err, "name cases")
+}
+
+// ReturnReason is why a case was returned to its hospital.
+func (s *Service) ReturnReason(ctx context.Context, id int64) (string, error) {
+	r, err := s.row(ctx, s.db, id)
+	if err != nil {
+		return "", err
+	}
+	return r.ReturnReason, nil
+}
+
+// CaseExperts lists the experts of the case's center.
+func (s *Service) CaseExperts(ctx context.Context, id int64) ([]PersonRef, error) {
+	r, err := s.row(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	if r.CenterID == nil {
+		return []PersonRef{}, nil
+	}
+	return s.deps.Members(ctx, *r.CenterID, access.Expert)
+}
+
+// CenterExperts lists the experts of a center the caller may deal with:
+// for a site, one of its hospital's centers; otherwise one in their scope.
+func (s *Service) CenterExperts(ctx context.Context, centerID int64) ([]PersonRef, error) {
+	p := access.FromContext(ctx)
+	allowed := p.IsAdmin()
+	if !allowed {
+		sc, err := s.deps.Org.ScopeOf(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range sc.CenterIDs {
+			allowed = allowed || c == centerID
+		}
+		for _, hid := range p.HospitalIDs {
+			if h, err := s.deps.Org.Hospital(ctx, hid); err == nil {
+				for _, c := range h.CenterIDs {
+					allowed = allowed || c == centerID
+				}
+			}
+		}
+	}
+	if !allowed {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	}
+	return s.deps.Members(ctx, centerID, access.Expert)
+}
+
+// StatusLabels lists every display status in the caller's language.
+func (s *Service) StatusLabels(ctx context.Context) []StatusLabel {
+	out := []StatusLabel{}
+	lang := i18n.From(ctx)
+	for _, k := range LabelKeys() {
+		out = append(out, StatusLabel{Key: k, Label: labelText(lang, k), Color: colours[k]})
+	}
+	return out
 }

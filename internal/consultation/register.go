@@ -30,13 +30,13 @@ func registers(ctx context.Context, _ db.Querier, _ *Row) error {
 // every rule of spec 2 §5 applies. Nothing is written when a rule fails.
 func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) (*Detail, error) {
 	p := access.FromContext(ctx)
-	if !p.HasAny(siteRoles) {
+	if !p.HasAny(access.HospitalRoles) {
 		return nil, apperr.New(apperr.Forbidden, "error.forbidden")
 	}
 	if err := registers(ctx, nil, nil); err != nil {
 		return nil, err
 	}
-	v := in.validate(draft)
+	v := in.validate(draft, s.now())
 	if err := v.Err(); err != nil {
 		return nil, err
 	}

@@ -11,8 +11,9 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
 
@@ -52,6 +53,7 @@ type Service struct {
 	db     *db.DB
 	deps   Deps
 	now    func() time.Time
+	clock  clock.Clock // the operator's zone; now is its Now
 	guards map[Action][]Guard
 }
 
@@ -62,6 +64,10 @@ func New(d *db.DB, deps Deps) *Service {
 	s.Guard(ActUpdate, registers)
 	return s
 }
+
+// UseClock sets the clock the service reads the time and the operator's
+// time zone from.
+func (s *Service) UseClock(c clock.Clock) { s.clock, s.now = c, c.Now }
 
 // scope is the condition on "c" for the cases the caller may see: a site
 // its hospitals', an allocator or center administrator their centers', an
@@ -76,11 +82,11 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 		return sq.Expr("c.deleted_at IS NULL"), nil
 	}
 	or := sq.Or{}
-	if p.HasAny(siteRoles) && len(p.HospitalIDs) > 0 {
+	if p.HasAny(access.HospitalRoles) && len(p.HospitalIDs) > 0 {
 		or = append(or, eqOrIn("c.hospital_id", p.HospitalIDs))
 	}
 	center := sq.Or{}
-	if p.HasAny([]string{access.Allocator, access.CenterAdmin, access.Publisher, access.QCExpert}) {
+	if p.HasAny(access.CenterWide) {
 		sc, err := s.deps.Org.ScopeOf(ctx, p)
 		if err != nil {
 			return nil, err
@@ -260,7 +266,7 @@ func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]
 func (s *Service) decorate(ctx context.Context, q db.Querier, r *Row) {
 	r.Assigned = r.ExpertID != nil
 	r.Releasing = r.Status == StatusCompleted && r.ReleaseAt != nil && s.now().Before(*r.ReleaseAt)
-	r.StatusLabel = Label(httpx.Lang(ctx), r.State)
+	r.StatusLabel = Label(i18n.From(ctx), r.State)
 	r.Actions = s.actions(ctx, q, r)
 	if r.TimeoutAt != nil && (r.Status == StatusSubmitted || r.Status == StatusToReview) && r.IsRecall == RecallNone {
 		now := s.now()

@@ -19,8 +19,9 @@ var (
 
 // CheckIDCard validates a Chinese resident ID number (GB 11643): 18
 // characters, a valid birth date in positions 7–14, and the check digit.
-// It returns the birth date and whether the holder is male.
-func CheckIDCard(id string) (birth time.Time, male bool, ok bool) {
+// It returns the birth date and whether the holder is male; a birth after
+// now is not valid.
+func CheckIDCard(id string, now time.Time) (birth time.Time, male bool, ok bool) {
 	id = strings.ToUpper(strings.TrimSpace(id))
 	if len(id) != 18 {
 		return time.Time{}, false, false
@@ -37,7 +38,7 @@ func CheckIDCard(id string) (birth time.Time, male bool, ok bool) {
 		return time.Time{}, false, false
 	}
 	birth, err := time.Parse("20060102", id[6:14])
-	if err != nil || birth.After(time.Now()) || birth.Year() < 1880 {
+	if err != nil || birth.After(now) || birth.Year() < 1880 {
 		return time.Time{}, false, false
 	}
 	return birth, (id[16]-'0')%2 == 1, true
@@ -56,7 +57,7 @@ func parseDate(s string) (time.Time, bool) {
 // validate applies spec 2 §5 to a registration. A draft checks only the
 // formats of what is filled in; a full registration also requires the
 // required fields and at least one complete specimen.
-func (in *CaseInput) validate(draft bool) *apperr.Validation {
+func (in *CaseInput) validate(draft bool, now time.Time) *apperr.Validation {
 	var v apperr.Validation
 	trim := func(p *string) { *p = strings.TrimSpace(*p) }
 	for _, p := range []*string{&in.PathologyNumber, &in.OriginalPathologyNumber, &in.Name, &in.Age, &in.Phone,
@@ -101,14 +102,14 @@ func (in *CaseInput) validate(draft bool) *apperr.Validation {
 	var birthday time.Time
 	if in.Birthday != "" {
 		var ok bool
-		if birthday, ok = parseDate(in.Birthday); !ok || birthday.After(time.Now()) {
+		if birthday, ok = parseDate(in.Birthday); !ok || birthday.After(now) {
 			v.Add("birthday", "case.birthday_invalid")
 		}
 	}
 	if in.IDNumber != "" {
 		switch in.IDType {
 		case "id_card":
-			birth, _, ok := CheckIDCard(in.IDNumber)
+			birth, _, ok := CheckIDCard(in.IDNumber, now)
 			if !ok {
 				v.Add("id_number", "case.id_number_invalid")
 			} else if !birthday.IsZero() && !birth.Equal(birthday) {
@@ -121,7 +122,7 @@ func (in *CaseInput) validate(draft bool) *apperr.Validation {
 		}
 	}
 	if in.InspectionDate != "" {
-		if d, ok := parseDate(in.InspectionDate); !ok || d.After(time.Now().Add(24*time.Hour)) {
+		if d, ok := parseDate(in.InspectionDate); !ok || d.After(now.Add(24*time.Hour)) {
 			v.Add("inspection_date", "case.date_invalid")
 		}
 	}

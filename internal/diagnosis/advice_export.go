@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/xuri/excelize/v2"
 
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/platform/listquery"
 )
@@ -20,7 +17,7 @@ import (
 // rows) as xlsx, in the caller's language.
 func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.Request) ([]byte, error) {
 	req.Params = withKey(req.Params, "kind", kind)
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	f := excelize.NewFile()
 	defer f.Close()
 	sheet := f.GetSheetName(0)
@@ -44,10 +41,10 @@ func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.R
 				third = *a.ThirdName
 			}
 			if a.DoneAt != nil {
-				done = at(a.DoneAt.In(shanghai))
+				done = at(a.DoneAt.In(s.clock.Zone()))
 			}
 			vals := []any{a.ConsultNo, a.PathologyNumber, a.PatientName, a.HospitalName, i18n.T(lang, "advice.item."+a.Item, nil),
-				a.Markers, a.Block, a.Remark, a.CreatedByName, at(a.CreatedAt.In(shanghai)), i18n.T(lang, "advice.status."+a.Status, nil),
+				a.Markers, a.Block, a.Remark, a.CreatedByName, at(a.CreatedAt.In(s.clock.Zone())), i18n.T(lang, "advice.status."+a.Status, nil),
 				third, a.Result, done}
 			cell, _ := excelize.CoordinatesToCellName(1, row)
 			if err := f.SetSheetRow(sheet, cell, &vals); err != nil {
@@ -67,21 +64,18 @@ func (s *Service) ExportAdvice(ctx context.Context, kind string, req listquery.R
 	return buf.Bytes(), nil
 }
 
-func (s *Service) adviceExportRoutes(api *httpx.API) {
-	roles := []string{access.Admin, access.CenterAdmin, access.Site, access.Clinical, access.Allocator, access.Expert}
-	for _, k := range []struct{ path, kind string }{{"advice_list", AdviceSpecial}, {"doctor_advice_list", AdviceTechnical}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/" + k.path + "/export", ID: k.path + "-export", Read: &httpx.Read{Action: "export.advice", Object: "advice_list"}, Summary: "The filtered " + k.kind + " advice as an Excel file", Tags: []string{"Advice"}, Roles: roles},
-			func(ctx context.Context, in *listquery.Input) (*huma.StreamResponse, error) {
-				b, err := s.ExportAdvice(ctx, k.kind, in.Request())
-				if err != nil {
-					return nil, err
-				}
-				return &huma.StreamResponse{Body: func(hc huma.Context) {
-					hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-					hc.SetHeader("Content-Disposition", "attachment; filename="+k.path+".xlsx")
-					hc.BodyWriter().Write(b)
-				}}, nil
-			})
+// exportAdvice sends the filtered advice of one kind as an Excel file named name.
+func (s *Service) exportAdvice(kind, name string) func(context.Context, *listquery.Input) (*huma.StreamResponse, error) {
+	return func(ctx context.Context, in *listquery.Input) (*huma.StreamResponse, error) {
+		b, err := s.ExportAdvice(ctx, kind, in.Request())
+		if err != nil {
+			return nil, err
+		}
+		return &huma.StreamResponse{Body: func(hc huma.Context) {
+			hc.SetHeader("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+			hc.SetHeader("Content-Disposition", "attachment; filename="+name+".xlsx")
+			hc.BodyWriter().Write(b)
+		}}, nil
 	}
 }
 

@@ -2,14 +2,12 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
 	"strings"
 
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // CounterAudit asks the expert to reconsider a published report (admin).
@@ -70,21 +68,18 @@ func (s *Service) Amend(ctx context.Context, id int64, reason string) error {
 	})
 }
 
-func (s *Service) counterAuditRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/update", ID: "diagnosis-amend", Summary: "Amend the released report: the case reopens for a new version (reason required)", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.Amend(ctx, in.ID, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/admin/consultation/{id}/counter_audit", ID: "counter-audit", Summary: "Ask the expert to reconsider a published report", Tags: tags, Roles: []string{access.Admin}},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.CounterAudit(ctx, in.ID, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/counter_audit/confirm", ID: "counter-audit-confirm", Summary: "Accept a counter-audit: the case reopens for a new version", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.AnswerCounterAudit(ctx, in.ID, true, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/counter_audit/reject", ID: "counter-audit-reject", Summary: "Reject a counter-audit with a reason", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.AnswerCounterAudit(ctx, in.ID, false, in.text())
-		})
+func (s *Service) amend(ctx context.Context, in *noteBody) error {
+	return s.Amend(ctx, in.ID, in.text())
+}
+
+func (s *Service) counterAudit(ctx context.Context, in *noteBody) error {
+	return s.CounterAudit(ctx, in.ID, in.text())
+}
+
+func (s *Service) confirmCounterAudit(ctx context.Context, in *noteBody) error {
+	return s.AnswerCounterAudit(ctx, in.ID, true, in.text())
+}
+
+func (s *Service) rejectCounterAudit(ctx context.Context, in *noteBody) error {
+	return s.AnswerCounterAudit(ctx, in.ID, false, in.text())
 }

@@ -2,7 +2,6 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -11,7 +10,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Dashboard holds the expert's to-do counts.
@@ -62,15 +60,4 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 		return nil, apperr.Wrap(err, "dashboard")
 	}
 	return &out, nil
-}
-
-func (s *Service) dashboardRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/list/statistical_count", ID: "diagnosis-dashboard", Summary: "The expert's to-do counts", Tags: tags, Roles: experts},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[*Dashboard], error) {
-			d, err := s.Dashboard(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(d), nil
-		})
 }

@@ -2,14 +2,12 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Whom an expert may choose on a case (spec 2 §7 exp_list/*).
@@ -54,22 +52,4 @@ func (s *Service) ExpertChoices(ctx context.Context, id int64, choice string) ([
 		}
 	}
 	return out, nil
-}
-
-func (s *Service) expertChoiceRoutes(api *httpx.API) {
-	for _, c := range []struct{ choice, what string }{
-		{ChoiceOther, "a referral or handover (not the caller, not the assigned expert)"},
-		{ChoiceReview, "a second-level review (not the caller)"},
-		{ChoiceInvite, "an invitation (not the caller, not those with an unanswered invitation)"},
-	} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/exp_list/" + c.choice, ID: "diagnosis-experts-" + c.choice,
-			Summary: "Experts of the case's center to choose for " + c.what, Tags: tags, Roles: experts},
-			func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]consultation.PersonRef], error) {
-				l, err := s.ExpertChoices(ctx, in.ID, c.choice)
-				if err != nil {
-					return nil, err
-				}
-				return httpx.OK(l), nil
-			})
-	}
 }

@@ -2,17 +2,16 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"strconv"
 
-	"telepath/internal/platform/access"
+	"github.com/danielgtaylor/huma/v2"
+
+	"telepath/internal/consultation"
+	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
-)
-
-var (
-	tags    = []string{"Diagnosis"}
-	experts = []string{access.Expert}
-	readers = []string{access.Admin, access.CenterAdmin, access.Site, access.Clinical, access.Uploader, access.Allocator,
-		access.Expert, access.Staff, access.Publisher, access.QCExpert}
 )
 
 type noteBody struct {
@@ -33,278 +32,290 @@ func (b *noteBody) text() string {
 	return b.Body.Reason
 }
 
-// Routes registers the diagnosis endpoints (spec 2 §7 Diagnosis) and the
-// public report verification page on mux.
-func (s *Service) Routes(api *httpx.API, mux *http.ServeMux) {
-	s.previewRoutes(api, mux)
-	s.expertChoiceRoutes(api)
-	s.judgeRoutes(api)
-	action := func(path, id, summary string, fn func(context.Context, int64) error) {
-		httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/" + path, ID: id, Summary: summary, Tags: tags, Roles: experts},
-			func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) { return httpx.Done(), fn(ctx, in.ID) })
+func (s *Service) toReview(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		ReviewerID int64 `json:"reviewer_id,omitempty"`
 	}
-	action("lock", "diagnosis-lock", "Lock a case to diagnose it (one expert edits at a time)", s.Lock)
-	action("unlock", "diagnosis-unlock", "Release the lock", s.Unlock)
-	action("reviewrecall", "diagnosis-review-recall", "Take a diagnosis back from review", s.RecallReview)
-	action("recall", "diagnosis-recall", "Recall a report in its hesitation period", s.RecallPublication)
-
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}", ID: "diagnosis-get", Read: &httpx.Read{Action: "read.diagnosis"}, Summary: "Every version of a case's diagnosis (sites: released reports only)", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Diagnosis], error) {
-			d, err := s.History(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(d), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/save", ID: "diagnosis-save", Summary: "Save the draft diagnosis", Tags: tags, Roles: experts, MaxBody: 128 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body Input
-		}) (*httpx.Data[*Diagnosis], error) {
-			d, err := s.Save(ctx, in.ID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(d), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/toreview", ID: "diagnosis-to-review", Summary: "Send the diagnosis to a second expert", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				ReviewerID int64 `json:"reviewer_id,omitempty"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.ToReview(ctx, in.ID, in.Body.ReviewerID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/review_approve", ID: "diagnosis-review-approve", Summary: "Approve a diagnosis under review", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.Review(ctx, in.ID, true, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/reviewreturn", ID: "diagnosis-review-return", Summary: "Return a diagnosis under review with a note", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.Review(ctx, in.ID, false, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/publish", ID: "diagnosis-publish", Summary: "Publish the report now or after the hesitation period", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body *PublishInput
-		}) (*httpx.Empty, error) {
-			var p PublishInput
-			if in.Body != nil {
-				p = *in.Body
-			}
-			return httpx.Done(), s.Publish(ctx, in.ID, p)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/return", ID: "diagnosis-return", Summary: "Return a case to the center with a reason", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.Return(ctx, in.ID, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/delay", ID: "diagnosis-delay", Summary: "Extend the time allowed by days, with a reason", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				Days   int    `json:"days,omitempty"`
-				Reason string `json:"reason,omitempty" maxLength:"2000"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.Delay(ctx, in.ID, in.Body.Days, in.Body.Reason)
-		})
-	s.inviteRoutes(api)
-	s.infoRoutes(api)
-	s.templateRoutes(api)
-	s.termRoutes(api)
-	s.reportRoutes(api)
-	s.dashboardRoutes(api)
-	s.counterAuditRoutes(api)
-	s.publisherRoutes(api)
-	s.adviceRoutes(api)
-	s.shotRoutes(api)
-	s.adviceExportRoutes(api)
+}) error {
+	return s.ToReview(ctx, in.ID, in.Body.ReviewerID)
 }
 
-func (s *Service) inviteRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/invited", ID: "diagnosis-invite", Summary: "Invite experts of the center to give their opinion", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				InviteeIDs []int64 `json:"invitee_ids,omitempty" maxItems:"10"`
-				Message    string  `json:"message,omitempty" maxLength:"2000"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.Invite(ctx, in.ID, in.Body.InviteeIDs, in.Body.Message)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited", ID: "diagnosis-invitations", Read: &httpx.Read{Action: "read.invitations"}, Summary: "Invitations of a case with their replies", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Invitation], error) {
-			l, err := s.CaseInvitations(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/invited/info", ID: "diagnosis-invitation-info", Summary: "The caller's invitations to a case (to answer them in the workspace)", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Invitation], error) {
-			l, err := s.InvitationInfo(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/invited/{invite_id}", ID: "diagnosis-invite-reply", Summary: "Answer an invitation to a case", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			InviteID int64 `path:"invite_id" minimum:"1"`
-			Body     struct {
-				Reply string `json:"reply,omitempty" maxLength:"10000"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.Reply(ctx, in.ID, in.InviteID, in.Body.Reply)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/invitations", ID: "diagnosis-my-invitations", Summary: "Invitations the caller received (or sent, with sent=true)", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			Sent bool `query:"sent"`
-		}) (*httpx.Data[[]Invitation], error) {
-			l, err := s.MyInvitations(ctx, in.Sent)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
+func (s *Service) approveReview(ctx context.Context, in *noteBody) error {
+	return s.Review(ctx, in.ID, true, in.text())
 }
 
-func (s *Service) infoRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/not_view_count", ID: "diagnosis-not-viewed", Summary: "Slides of the case the caller has not opened", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[int], error) {
-			n, err := s.NotViewed(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(n), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/view/{slide_id}", ID: "diagnosis-view-slide", Summary: "Record that the caller opened a slide of the case; returns how many remain unviewed", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			SlideID int64 `path:"slide_id" minimum:"1"`
-		}) (*httpx.Data[int], error) {
-			n, err := s.ViewSlide(ctx, in.ID, in.SlideID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(n), nil
-		})
-	for _, nb := range []struct {
-		path string
-		dir  int
-	}{{"getPrevConsult_ID", -1}, {"getNextConsult_ID", 1}} {
-		httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/" + nb.path, ID: "diagnosis-" + nb.path, Summary: "The caller's neighbouring case in the worklist (0: none)", Tags: tags, Roles: experts},
-			func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[int64], error) {
-				n, err := s.Neighbour(ctx, in.ID, nb.dir)
-				if err != nil {
-					return nil, err
-				}
-				return httpx.OK(n), nil
-			})
+func (s *Service) returnReview(ctx context.Context, in *noteBody) error {
+	return s.Review(ctx, in.ID, false, in.text())
+}
+
+func (s *Service) publish(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body *PublishInput
+}) error {
+	var p PublishInput
+	if in.Body != nil {
+		p = *in.Body
 	}
-	s.sameCaseRoute(api, tags, []string{access.Expert, access.Staff, access.QCExpert, access.Admin, access.CenterAdmin})
+	return s.Publish(ctx, in.ID, p)
 }
 
-func (s *Service) templateRoutes(api *httpx.API) {
-	ttags := []string{"Diagnosis templates"}
-	writers := []string{access.Expert, access.Admin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/template", ID: "template-list", Summary: "Diagnosis templates: public ones and the caller's", Tags: ttags, Roles: writers},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]Template], error) {
-			l, err := s.Templates(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	save := func(ctx context.Context, id int64, in TemplateInput) (*httpx.Data[*Template], error) {
-		t, err := s.SaveTemplate(ctx, id, in)
-		if err != nil {
-			return nil, err
+func (s *Service) returnCase(ctx context.Context, in *noteBody) error {
+	return s.Return(ctx, in.ID, in.text())
+}
+
+func (s *Service) delay(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		Days   int    `json:"days,omitempty"`
+		Reason string `json:"reason,omitempty" maxLength:"2000"`
+	}
+}) error {
+	return s.Delay(ctx, in.ID, in.Body.Days, in.Body.Reason)
+}
+
+func (s *Service) invite(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		InviteeIDs []int64 `json:"invitee_ids,omitempty" maxItems:"10"`
+		Message    string  `json:"message,omitempty" maxLength:"2000"`
+	}
+}) error {
+	return s.Invite(ctx, in.ID, in.Body.InviteeIDs, in.Body.Message)
+}
+
+func (s *Service) replyInvitation(ctx context.Context, in *struct {
+	httpx.IDPath
+	InviteID int64 `path:"invite_id" minimum:"1"`
+	Body     struct {
+		Reply string `json:"reply,omitempty" maxLength:"10000"`
+	}
+}) error {
+	return s.Reply(ctx, in.ID, in.InviteID, in.Body.Reply)
+}
+
+func (s *Service) myInvitations(ctx context.Context, in *struct {
+	Sent bool `query:"sent"`
+}) ([]Invitation, error) {
+	return s.MyInvitations(ctx, in.Sent)
+}
+
+func (s *Service) viewSlide(ctx context.Context, in *struct {
+	httpx.IDPath
+	SlideID int64 `path:"slide_id" minimum:"1"`
+}) (int, error) {
+	return s.ViewSlide(ctx, in.ID, in.SlideID)
+}
+
+func (s *Service) supplementToReview(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		ReviewerID int64 `json:"reviewer_id,omitempty"`
+	}
+}) error {
+	return s.SupplementToReview(ctx, in.ID, in.Body.ReviewerID)
+}
+
+func (s *Service) approveSupplement(ctx context.Context, in *noteBody) error {
+	return s.SupplementReview(ctx, in.ID, true, in.text())
+}
+
+func (s *Service) returnSupplement(ctx context.Context, in *noteBody) error {
+	return s.SupplementReview(ctx, in.ID, false, in.text())
+}
+
+func (s *Service) discardSupplement(ctx context.Context, in *struct {
+	httpx.IDPath
+	SupplementID int64 `path:"supplement_id" minimum:"1"`
+}) error {
+	return s.DiscardSupplement(ctx, in.ID, in.SupplementID)
+}
+
+func (s *Service) verify(ctx context.Context, in *struct {
+	Code string `path:"code" maxLength:"32"`
+}) (*Verification, error) {
+	return s.Verify(ctx, in.Code)
+}
+
+func (s *Service) expertChoices(choice string) func(context.Context, int64) ([]consultation.PersonRef, error) {
+	return func(ctx context.Context, id int64) ([]consultation.PersonRef, error) {
+		return s.ExpertChoices(ctx, id, choice)
+	}
+}
+
+// neighbour finds the caller's previous (dir -1) or next (dir 1) case in the worklist.
+func (s *Service) neighbour(dir int) func(context.Context, int64) (int64, error) {
+	return func(ctx context.Context, id int64) (int64, error) { return s.Neighbour(ctx, id, dir) }
+}
+
+func (s *Service) createTemplate(ctx context.Context, in TemplateInput) (*Template, error) {
+	return s.SaveTemplate(ctx, 0, in)
+}
+
+func (s *Service) createTerm(ctx context.Context, in TermInput) (*Term, error) {
+	return s.SaveTerm(ctx, 0, in)
+}
+
+func (s *Service) reportPreview(ctx context.Context, in *struct {
+	httpx.IDPath
+	DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
+	Host        string `header:"Host"`
+	Proto       string `header:"X-Forwarded-Proto"`
+}) (*huma.StreamResponse, error) {
+	scheme := "http"
+	if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
+		scheme = "https"
+	}
+	pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
+	if err != nil {
+		return nil, err
+	}
+	return &huma.StreamResponse{Body: func(hc huma.Context) {
+		hc.SetHeader("Content-Type", "application/pdf")
+		hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
+		hc.SetHeader("Cache-Control", "private, no-store")
+		hc.BodyWriter().Write(pdf)
+	}}, nil
+}
+
+// ShotPath addresses one screenshot of a case.
+type ShotPath struct {
+	httpx.IDPath
+	ShotID int64 `path:"shot_id" minimum:"1"`
+}
+
+func (s *Service) saveShot(ctx context.Context, in *struct {
+	httpx.IDPath
+	RawBody multipart.Form
+}) (*Shot, error) {
+	fhs := in.RawBody.File["file"]
+	if len(fhs) != 1 {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
+	}
+	if fhs[0].Size > MaxShotBytes {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "shot.too_large", "max", MaxShotBytes>>20)
+	}
+	r, err := fhs[0].Open()
+	if err != nil {
+		return nil, apperr.Wrap(err, "open upload")
+	}
+	defer r.Close()
+	img, err := io.ReadAll(io.LimitReader(r, MaxShotBytes+1))
+	if err != nil {
+		return nil, apperr.Wrap(err, "read upload")
+	}
+	var slideID int64
+	if v := formValue(in.RawBody, "slide_id"); v != "" {
+		if slideID, err = strconv.ParseInt(v, 10, 64); err != nil || slideID <= 0 {
+			return nil, apperr.New(apperr.Invalid, "error.validation").Field("slide_id", "shot.slide_unknown")
 		}
-		return httpx.OK(t), nil
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/template", ID: "template-create", Summary: "Create a diagnosis template", Tags: ttags, Roles: writers, MaxBody: 128 << 10},
-		func(ctx context.Context, in *struct{ Body TemplateInput }) (*httpx.Data[*Template], error) {
-			return save(ctx, 0, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/template/{id}", ID: "template-update", Summary: "Change a diagnosis template", Tags: ttags, Roles: writers, MaxBody: 128 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body TemplateInput
-		}) (*httpx.Data[*Template], error) {
-			return save(ctx, in.ID, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/template/{id}", ID: "template-delete", Summary: "Delete a diagnosis template", Tags: ttags, Roles: writers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.DeleteTemplate(ctx, in.ID)
-		})
+	sh, err := s.SaveShot(ctx, in.ID, img, slideID, formValue(in.RawBody, "caption"))
+	if err != nil {
+		return nil, err
+	}
+	return sh, nil
 }
 
-func (s *Service) reportRoutes(api *httpx.API) {
-	rtags := []string{"Reports"}
-	handlers := []string{access.Site, access.Clinical, access.Publisher}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/report/print/{id}", ID: "report-print", Summary: "Record that the case's report was printed", Tags: rtags, Roles: handlers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.MarkPrinted(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/report/deliver/{id}", ID: "report-deliver", Summary: "Record that the printed report was delivered", Tags: rtags, Roles: handlers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.MarkDelivered(ctx, in.ID)
-		})
-	save := func(ctx context.Context, in *struct {
+func (s *Service) shotImage(ctx context.Context, in *ShotPath) (*huma.StreamResponse, error) {
+	sh, err := s.shotVisible(ctx, in.ID, in.ShotID)
+	if err != nil {
+		return nil, err
+	}
+	b, ct, err := s.deps.Files.Bytes(ctx, sh.FileID, MaxShotBytes)
+	if err != nil {
+		return nil, err
+	}
+	if ct != "image/jpeg" && ct != "image/png" {
+		ct = "application/octet-stream"
+	}
+	return &huma.StreamResponse{Body: func(hc huma.Context) {
+		hc.SetHeader("Content-Type", ct)
+		hc.SetHeader("Content-Length", strconv.Itoa(len(b)))
+		hc.SetHeader("Cache-Control", "private, max-age=3600")
+		hc.SetHeader("Content-Security-Policy", "sandbox")
+		hc.BodyWriter().Write(b)
+	}}, nil
+}
+
+func (s *Service) updateShot(ctx context.Context, in *struct {
+	httpx.IDPath
+	ShotID int64 `path:"shot_id" minimum:"1"`
+	Body   ShotUpdate
+}) (*Shot, error) {
+	return s.UpdateShot(ctx, in.ID, in.ShotID, in.Body)
+}
+
+func (s *Service) deleteShot(ctx context.Context, in *ShotPath) error {
+	return s.DeleteShot(ctx, in.ID, in.ShotID)
+}
+
+// The advice handlers of the route table; kind is special or technical
+// where a path serves one kind.
+
+func (s *Service) adviceOfKind(kind string) func(context.Context, int64) ([]Advice, error) {
+	return func(ctx context.Context, id int64) ([]Advice, error) { return s.CaseAdvice(ctx, id, kind) }
+}
+
+func (s *Service) cancelAdvice(kind string) func(context.Context, *struct {
+	httpx.IDPath
+	Body struct {
+		IDs []int64 `json:"ids,omitempty" maxItems:"100"`
+	}
+}) error {
+	return func(ctx context.Context, in *struct {
 		httpx.IDPath
-		Body Input
-	}) (*httpx.Data[*Diagnosis], error) {
-		d, err := s.Supplement(ctx, in.ID, in.Body)
-		if err != nil {
-			return nil, err
+		Body struct {
+			IDs []int64 `json:"ids,omitempty" maxItems:"100"`
 		}
-		return httpx.OK(d), nil
+	}) error {
+		return s.CancelAdvice(ctx, in.ID, kind, in.Body.IDs)
 	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/append_diagnosis/{id}", ID: "supplement-save", Summary: "Save the draft of a supplementary report", Tags: rtags, Roles: experts, MaxBody: 128 << 10}, save)
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis", ID: "supplement-save-diagnosis", Summary: "Save the draft of a supplementary report", Tags: rtags, Roles: experts, MaxBody: 128 << 10}, save)
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/publish", ID: "supplement-publish", Summary: "Publish the supplementary report beside the original", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.PublishSupplement(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/toreview", ID: "supplement-to-review", Summary: "Send the supplementary report to a second expert", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body struct {
-				ReviewerID int64 `json:"reviewer_id,omitempty"`
-			}
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.SupplementToReview(ctx, in.ID, in.Body.ReviewerID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/reviewrecall", ID: "supplement-review-recall", Summary: "Take the supplementary report back from review", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.SupplementRecallReview(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/approve", ID: "supplement-review-approve", Summary: "Accept a supplementary report under review", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.SupplementReview(ctx, in.ID, true, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/append_diagnosis/reviewreturn", ID: "supplement-review-return", Summary: "Reject a supplementary report under review, with a reason", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.SupplementReview(ctx, in.ID, false, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/append_diagnosis/{supplement_id}", ID: "supplement-discard", Summary: "Discard the unpublished draft of a supplementary report", Tags: rtags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			SupplementID int64 `path:"supplement_id" minimum:"1"`
-		}) (*httpx.Empty, error) {
-			return httpx.Done(), s.DiscardSupplement(ctx, in.ID, in.SupplementID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/report/verify/{code}", ID: "report-verify", Summary: "Check a report's authenticity by the code printed on it", Tags: rtags, Public: true},
-		func(ctx context.Context, in *struct {
-			Code string `path:"code" maxLength:"32"`
-		}) (*httpx.Data[*Verification], error) {
-			v, err := s.Verify(ctx, in.Code)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(v), nil
-		})
+}
+
+type resultIn struct {
+	httpx.IDPath
+	Body *resultBody
+}
+
+func (s *Service) executeAdvice(kind string) func(context.Context, *resultIn) error {
+	return func(ctx context.Context, in *resultIn) error {
+		return s.ExecuteAdvice(ctx, kind, in.ID, in.Body.text())
+	}
+}
+
+func (s *Service) transferAdvice(ctx context.Context, in *struct {
+	httpx.IDPath
+	Body struct {
+		ThirdID int64 `json:"third_id,omitempty"`
+	}
+}) error {
+	return s.TransferAdvice(ctx, in.ID, in.Body.ThirdID)
+}
+
+// caseThirds lists the third parties a case's advice may be passed to.
+func (s *Service) caseThirds(ctx context.Context, id int64) ([]consultation.PersonRef, error) {
+	r, err := s.deps.Cases.Case(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Thirds(ctx, r)
+}
+
+func (s *Service) updateAdvice(ctx context.Context, in *struct {
+	httpx.IDPath
+	AdviceID int64 `path:"advice_id" minimum:"1"`
+	Body     AdviceItem
+}) ([]Advice, error) {
+	return s.UpdateAdvice(ctx, in.ID, in.AdviceID, in.Body)
+}
+
+func (s *Service) thirdAdvice(ctx context.Context, in *struct {
+	Pending bool `query:"pending"`
+}) ([]Advice, error) {
+	return s.ThirdAdvice(ctx, in.Pending)
+}
+
+func (s *Service) thirdResult(ctx context.Context, in *resultIn) error {
+	return s.ThirdResult(ctx, in.ID, in.Body.text())
 }

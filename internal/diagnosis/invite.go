@@ -6,7 +6,6 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -167,7 +166,7 @@ func (s *Service) SaveTemplate(ctx context.Context, id int64, in TemplateInput) 
 	if in.Public {
 		owner = nil
 	}
-	now := time.Now().UTC()
+	now := s.now()
 	vals := map[string]any{"name": in.Name, "category": in.Category, "microscopic": in.Microscopic, "opinion": in.Opinion,
 		"gross_description": in.GrossDescription, "owner_id": owner, "updated_at": now}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -206,7 +205,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, id int64) error {
 		if err := s.ownTemplate(ctx, tx, id); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_templates").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_templates").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete template")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "template.delete", ObjectType: "diagnosis_template", ObjectID: id})

@@ -2,7 +2,6 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Slide quality grades (spec 2 §5 Evaluation): A to D, D not qualified.
@@ -144,44 +142,21 @@ func (s *Service) CaseJudgements(ctx context.Context, consultID int64) ([]Judgem
 	return s.judgements(s.db)(ctx, "j.consult_id = ?", consultID)
 }
 
-func (s *Service) judgeRoutes(api *httpx.API) {
-	jtags := []string{"Slide quality"}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/store", ID: "judge-slide-store",
-		Summary: "Judge the quality of a slide of the caller's case (grade A–D; D needs a reason)", Tags: jtags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			Body struct {
-				ConsultID int64 `json:"consult_id" minimum:"1"`
-				SlideID   int64 `json:"slide_id" minimum:"1"`
-				JudgementInput
-			}
-		}) (*httpx.Data[*Judgement], error) {
-			j, err := s.JudgeSlide(ctx, in.Body.ConsultID, in.Body.SlideID, in.Body.JudgementInput)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(j), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/judge/slide/update", ID: "judge-slide-update",
-		Summary: "Change the verdict on a slide's quality", Tags: jtags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			Body struct {
-				ID int64 `json:"id" minimum:"1"`
-				JudgementInput
-			}
-		}) (*httpx.Data[*Judgement], error) {
-			j, err := s.UpdateJudgement(ctx, in.Body.ID, in.Body.JudgementInput)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(j), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/consultation/resources/{id}/slide_judgements",
-		ID: "case-slide-judgements", Summary: "The expert's verdicts on the quality of the case's slides", Tags: jtags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Judgement], error) {
-			l, err := s.CaseJudgements(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
+func (s *Service) judgeSlide(ctx context.Context, in *struct {
+	Body struct {
+		ConsultID int64 `json:"consult_id" minimum:"1"`
+		SlideID   int64 `json:"slide_id" minimum:"1"`
+		JudgementInput
+	}
+}) (*Judgement, error) {
+	return s.JudgeSlide(ctx, in.Body.ConsultID, in.Body.SlideID, in.Body.JudgementInput)
+}
+
+func (s *Service) changeJudgement(ctx context.Context, in *struct {
+	Body struct {
+		ID int64 `json:"id" minimum:"1"`
+		JudgementInput
+	}
+}) (*Judgement, error) {
+	return s.UpdateJudgement(ctx, in.Body.ID, in.Body.JudgementInput)
 }

@@ -3,17 +3,12 @@ package diagnosis
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"html/template"
 	"net/http"
 	"strings"
-	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/consultation"
 	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/report"
 )
@@ -34,14 +29,15 @@ func (s *Service) Preview(ctx context.Context, id, diagnosisID int64, baseURL st
 	if err != nil {
 		return nil, err
 	}
-	lang := httpx.Lang(ctx)
+	lang := i18n.From(ctx)
 	kind := "routine"
 	if c.LibraryID != nil {
 		if k, err := s.deps.ReportKind(ctx, *c.LibraryID); err == nil {
 			kind = k
 		}
 	}
-	data := reportData(lang, c, d)
+	data := s.reportData(lang, c, d)
+	data.PrintedAt = s.now()
 	data.Images = s.reportImages(ctx, id)
 	data.Immunohistochemistry = s.withMarkerResults(ctx, lang, id, data.Immunohistochemistry)
 	if d.VerifyCode != "" {
@@ -71,7 +67,7 @@ func pick(versions []Diagnosis, id int64) *Diagnosis {
 	return nil
 }
 
-func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Data {
+func (s *Service) reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Data {
 	var in consultation.CaseInput
 	_ = json.Unmarshal(c.Case, &in) // a case saved by this server always decodes
 	data := report.Data{
@@ -82,7 +78,7 @@ func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Dat
 			Phone: in.Phone, ClinicalDiagnosis: in.ClinicalDiagnosis, MedicalHistory: in.MedicalHistory},
 		Gross: d.GrossDescription, Microscopic: d.Microscopic, Immunohistochemistry: in.Immunohistochemistry,
 		Diagnosis: d.Opinion, Remark: d.Remark, CriticalValues: d.CriticalValues, Expert: d.DoctorName,
-		Supplementary: d.Type == TypeSupplement, Version: d.Version, VerifyCode: d.VerifyCode, Location: shanghai,
+		Supplementary: d.Type == TypeSupplement, Version: d.Version, VerifyCode: d.VerifyCode, Location: s.clock.Zone(),
 	}
 	if c.CenterName != nil {
 		data.CenterName = *c.CenterName
@@ -102,40 +98,6 @@ func reportData(lang i18n.Lang, c *consultation.Detail, d *Diagnosis) report.Dat
 		data.Specimens = append(data.Specimens, r)
 	}
 	return data
-}
-
-var shanghai = func() *time.Location {
-	l, err := time.LoadLocation("Asia/Shanghai")
-	if err != nil {
-		return time.FixedZone("CST", 8*3600)
-	}
-	return l
-}()
-
-func (s *Service) previewRoutes(api *httpx.API, mux *http.ServeMux) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/report/preview/{id}", ID: "report-preview", Read: &httpx.Read{Action: "read.report"}, Summary: "The case's report as PDF", Tags: []string{"Reports"}, Roles: readers},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			DiagnosisID int64  `query:"diagnosis_id" doc:"A version to print instead of the current one"`
-			Host        string `header:"Host"`
-			Proto       string `header:"X-Forwarded-Proto"`
-		}) (*huma.StreamResponse, error) {
-			scheme := "http"
-			if in.Proto == "https" { // present only when set by a trusted proxy (httpx.Wrap)
-				scheme = "https"
-			}
-			pdf, err := s.Preview(ctx, in.ID, in.DiagnosisID, scheme+"://"+in.Host)
-			if err != nil {
-				return nil, err
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", "application/pdf")
-				hc.SetHeader("Content-Disposition", fmt.Sprintf("inline; filename=report-%d.pdf", in.ID))
-				hc.SetHeader("Cache-Control", "private, no-store")
-				hc.BodyWriter().Write(pdf)
-			}}, nil
-		})
-	mux.HandleFunc("GET /verify/{code}", s.verifyPage)
 }
 
 var verifyTmpl = template.Must(template.New("verify").Parse(`<!doctype html>
@@ -165,7 +127,7 @@ func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		w.WriteHeader(http.StatusNotFound)
 	} else {
-		data["V"], data["Published"] = v, v.PublishedAt.In(shanghai).Format("2006-01-02 15:04")
+		data["V"], data["Published"] = v, v.PublishedAt.In(s.clock.Zone()).Format("2006-01-02 15:04")
 	}
 	verifyTmpl.Execute(w, data)
 }

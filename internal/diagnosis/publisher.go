@@ -2,14 +2,12 @@ package diagnosis
 
 import (
 	"context"
-	"net/http"
 	"strings"
 
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // PublisherPublish releases a report in its hesitation period now: the
@@ -95,19 +93,6 @@ func (s *Service) ChangeFirstResult(ctx context.Context, in FirstResultInput) er
 	})
 }
 
-func (s *Service) publisherRoutes(api *httpx.API) {
-	ptags := []string{"Reports"}
-	publisher := []string{access.Publisher}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/publisher/publish/{id}", ID: "publisher-publish", Summary: "Release a report in its hesitation period now", Tags: ptags, Roles: publisher},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.PublisherPublish(ctx, in.ID)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/consultation/publisher/return/{id}", ID: "publisher-return", Summary: "Return a report in its hesitation period to the expert, with a reason", Tags: ptags, Roles: publisher},
-		func(ctx context.Context, in *noteBody) (*httpx.Empty, error) {
-			return httpx.Done(), s.PublisherReturn(ctx, in.ID, in.text())
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/admin/change_diagnosis_first_result", ID: "change-first-result", Summary: "Record whether the first report stands, during a counter-audit", Tags: tags, Roles: []string{access.Admin}},
-		func(ctx context.Context, in *struct{ Body FirstResultInput }) (*httpx.Empty, error) {
-			return httpx.Done(), s.ChangeFirstResult(ctx, in.Body)
-		})
+func (s *Service) publisherReturn(ctx context.Context, in *noteBody) error {
+	return s.PublisherReturn(ctx, in.ID, in.text())
 }

@@ -73,7 +73,7 @@ func printCount(ctx context.Context, tx *db.Tx, id int64) int {
 // delivery runs a print or delivery step on the latest released report.
 func (s *Service) delivery(ctx context.Context, id int64, action consultation.Action, fn func(tx *db.Tx, d Diagnosis, now time.Time) (int, error)) error {
 	p := access.FromContext(ctx)
-	if !p.HasAny([]string{access.Site, access.Clinical, access.Publisher}) {
+	if !p.HasAny(access.ReportHandlers) {
 		return apperr.New(apperr.Forbidden, "error.forbidden")
 	}
 	reports, err := s.released(ctx, id)

@@ -3,12 +3,10 @@ package diagnosis
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"time"
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // SameCase is an earlier consultation of the same patient, with its
@@ -76,16 +74,4 @@ func idNumber(caseData string) string {
 	}
 	json.Unmarshal([]byte(caseData), &d)
 	return d.IDNumber
-}
-
-func (s *Service) sameCaseRoute(api *httpx.API, tags, roles []string) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/same_case", ID: "diagnosis-same-case", Read: &httpx.Read{Action: "read.same_case"},
-		Summary: "Earlier consultations of the same patient with their published diagnosis", Tags: tags, Roles: roles},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]SameCase], error) {
-			l, err := s.SameCases(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
 }

@@ -11,20 +11,15 @@ import (
 	_ "image/png"
 	"io"
 	"mime/multipart"
-	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/consultation"
 	"telepath/internal/files"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 	"telepath/internal/report"
 )
 
@@ -241,93 +236,6 @@ func (s *Service) reportImages(ctx context.Context, id int64) []report.Image {
 		out = append(out, report.Image{Data: b, Caption: sh.Caption})
 	}
 	return out
-}
-
-func (s *Service) shotRoutes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/diagnosis/{id}/save_shots", ID: "diagnosis-save-shot", Summary: "Save an image captured from a slide to the case (multipart: file JPEG or PNG at most 5 MB, slide_id, caption)", Tags: tags, Roles: experts, MaxBody: MaxShotBytes + 64<<10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			RawBody multipart.Form
-		}) (*httpx.Data[*Shot], error) {
-			fhs := in.RawBody.File["file"]
-			if len(fhs) != 1 {
-				return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
-			}
-			if fhs[0].Size > MaxShotBytes {
-				return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "shot.too_large", "max", MaxShotBytes>>20)
-			}
-			r, err := fhs[0].Open()
-			if err != nil {
-				return nil, apperr.Wrap(err, "open upload")
-			}
-			defer r.Close()
-			img, err := io.ReadAll(io.LimitReader(r, MaxShotBytes+1))
-			if err != nil {
-				return nil, apperr.Wrap(err, "read upload")
-			}
-			var slideID int64
-			if v := formValue(in.RawBody, "slide_id"); v != "" {
-				if slideID, err = strconv.ParseInt(v, 10, 64); err != nil || slideID <= 0 {
-					return nil, apperr.New(apperr.Invalid, "error.validation").Field("slide_id", "shot.slide_unknown")
-				}
-			}
-			sh, err := s.SaveShot(ctx, in.ID, img, slideID, formValue(in.RawBody, "caption"))
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(sh), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots", ID: "diagnosis-shots", Read: &httpx.Read{Action: "read.shots"}, Summary: "Screenshots saved to a case", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[[]Shot], error) {
-			l, err := s.Shots(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/diagnosis/{id}/shots/{shot_id}/image", ID: "diagnosis-shot-image", Read: &httpx.Read{Action: "read.shot_image"}, Summary: "The image of a screenshot", Tags: tags, Roles: readers},
-		func(ctx context.Context, in *ShotPath) (*huma.StreamResponse, error) {
-			sh, err := s.shotVisible(ctx, in.ID, in.ShotID)
-			if err != nil {
-				return nil, err
-			}
-			b, ct, err := s.deps.Files.Bytes(ctx, sh.FileID, MaxShotBytes)
-			if err != nil {
-				return nil, err
-			}
-			if ct != "image/jpeg" && ct != "image/png" {
-				ct = "application/octet-stream"
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", ct)
-				hc.SetHeader("Content-Length", strconv.Itoa(len(b)))
-				hc.SetHeader("Cache-Control", "private, max-age=3600")
-				hc.SetHeader("Content-Security-Policy", "sandbox")
-				hc.BodyWriter().Write(b)
-			}}, nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPatch, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-update", Summary: "Select a screenshot for the report, or change its caption", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			ShotID int64 `path:"shot_id" minimum:"1"`
-			Body   ShotUpdate
-		}) (*httpx.Data[*Shot], error) {
-			sh, err := s.UpdateShot(ctx, in.ID, in.ShotID, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(sh), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/diagnosis/{id}/shots/{shot_id}", ID: "diagnosis-shot-delete", Summary: "Remove a screenshot from the case", Tags: tags, Roles: experts},
-		func(ctx context.Context, in *ShotPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.DeleteShot(ctx, in.ID, in.ShotID)
-		})
-}
-
-// ShotPath addresses one screenshot of a case.
-type ShotPath struct {
-	httpx.IDPath
-	ShotID int64 `path:"shot_id" minimum:"1"`
 }
 
 func (s *Service) shotVisible(ctx context.Context, id, shotID int64) (*Shot, error) {

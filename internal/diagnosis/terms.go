@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"net/http"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Limits of a term, checked here rather than in the schema so the message
@@ -97,7 +95,7 @@ func (s *Service) SaveTerm(ctx context.Context, id int64, in TermInput) (*Term, 
 	if in.Public {
 		owner = nil
 	}
-	now := time.Now().UTC()
+	now := s.now()
 	vals := map[string]any{"category": in.Category, "text": in.Text, "sort_order": in.SortOrder, "owner_id": owner, "updated_at": now}
 	var out *Term
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -155,7 +153,7 @@ func (s *Service) DeleteTerm(ctx context.Context, id int64) error {
 		if err := s.ownTerm(ctx, tx, id); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnosis_terms").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete term")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "term.delete", ObjectType: "diagnosis_term", ObjectID: id})
@@ -172,39 +170,4 @@ func (s *Service) ownTerm(ctx context.Context, tx *db.Tx, id int64) error {
 		return apperr.New(apperr.NotFound, "error.not_found")
 	}
 	return apperr.Wrap(err, "load term")
-}
-
-func (s *Service) termRoutes(api *httpx.API) {
-	ttags := []string{"Diagnosis terms"}
-	writers := []string{access.Expert, access.Admin}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/term", ID: "term-list", Summary: "Diagnosis terms: public ones and the caller's", Tags: ttags, Roles: writers},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]Term], error) {
-			l, err := s.Terms(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(l), nil
-		})
-	save := func(ctx context.Context, id int64, in TermInput) (*httpx.Data[*Term], error) {
-		t, err := s.SaveTerm(ctx, id, in)
-		if err != nil {
-			return nil, err
-		}
-		return httpx.OK(t), nil
-	}
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term", ID: "term-create", Summary: "Create a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
-		func(ctx context.Context, in *struct{ Body TermInput }) (*httpx.Data[*Term], error) {
-			return save(ctx, 0, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/config/term/{id}", ID: "term-update", Summary: "Change a diagnosis term", Tags: ttags, Roles: writers, MaxBody: 8 << 10},
-		func(ctx context.Context, in *struct {
-			httpx.IDPath
-			Body TermInput
-		}) (*httpx.Data[*Term], error) {
-			return save(ctx, in.ID, in.Body)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/config/term/{id}", ID: "term-delete", Summary: "Delete a diagnosis term", Tags: ttags, Roles: writers},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Empty, error) {
-			return httpx.Done(), s.DeleteTerm(ctx, in.ID)
-		})
 }

@@ -11,8 +11,6 @@ import (
 	"errors"
 	"io"
 	"mime"
-	"mime/multipart"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -20,11 +18,11 @@ import (
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
-	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 )
@@ -51,11 +49,15 @@ type CaseAccess func(ctx context.Context, consultID int64) bool
 
 // Service stores and serves files.
 type Service struct {
+	clock   clock.Clock
 	db      *db.DB
 	dir     string
 	canSee  CaseAccess
 	maxSize int64
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the service storing under dataDir/files.
 func New(d *db.DB, dataDir string) *Service {
@@ -73,7 +75,7 @@ func (s *Service) Save(ctx context.Context, kind, filename, contentType string, 
 	if filename == "" {
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
 	}
-	now := time.Now().UTC()
+	now := s.clock.Now()
 	rel := filepath.Join(now.Format("2006/01"), randomName()+strings.ToLower(filepath.Ext(filename)))
 	full := filepath.Join(s.dir, rel)
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
@@ -162,59 +164,6 @@ func (s *Service) open(ctx context.Context, id int64) (*File, error) {
 		}
 	}
 	return nil, apperr.New(apperr.NotFound, "error.not_found")
-}
-
-// Routes registers POST /api/common/upload and GET /api/files/{id}.
-func (s *Service) Routes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/common/upload", ID: "file-upload", Summary: "Upload a file (multipart field file, at most 200 MB)", Tags: []string{"Files"}, Roles: access.Any, MaxBody: MaxAttachment + 1<<20},
-		func(ctx context.Context, in *struct {
-			RawBody multipart.Form
-		}) (*httpx.Data[*File], error) {
-			fhs := in.RawBody.File["file"]
-			if len(fhs) != 1 {
-				return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
-			}
-			fh := fhs[0]
-			if fh.Size > MaxAttachment {
-				return nil, apperr.New(apperr.TooLarge, "file.too_large")
-			}
-			r, err := fh.Open()
-			if err != nil {
-				return nil, apperr.Wrap(err, "open upload")
-			}
-			defer r.Close()
-			f, err := s.Save(ctx, "attachment", fh.Filename, fh.Header.Get("Content-Type"), r)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(f), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/files/{id}", ID: "file-download", Read: &httpx.Read{Action: "read.file", Object: "file"}, Summary: "Download a file", Tags: []string{"Files"}, Roles: access.Any},
-		func(ctx context.Context, in *httpx.IDPath) (*huma.StreamResponse, error) {
-			f, err := s.open(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			r, err := os.Open(filepath.Join(s.dir, f.Path))
-			if err != nil {
-				return nil, apperr.Wrap(err, "open file")
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				defer r.Close()
-				ct, inline := servedAs(f.ContentType)
-				disposition := "attachment"
-				if inline {
-					disposition = "inline"
-				}
-				hc.SetHeader("Content-Type", ct)
-				hc.SetHeader("Content-Length", strconv.FormatInt(f.Size, 10))
-				hc.SetHeader("Content-Disposition", disposition+"; filename*=UTF-8''"+urlEscape(f.Filename))
-				hc.SetHeader("X-Content-Type-Options", "nosniff")
-				hc.SetHeader("Cache-Control", "private, max-age=3600")
-				hc.SetHeader("Content-Security-Policy", "sandbox")
-				io.Copy(hc.BodyWriter(), r)
-			}}, nil
-		})
 }
 
 // inlineTypes are the stored types a browser may show in place: images it

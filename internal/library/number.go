@@ -3,7 +3,6 @@ package library
 import (
 	"context"
 	"strings"
-	"time"
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -59,7 +58,7 @@ func (s *Service) NextNumber(ctx context.Context, libraryID int64, middle string
 		middle = ""
 	} else {
 		if middle == "" {
-			middle = DefaultMiddle(l.MiddleDigits, time.Now())
+			middle = DefaultMiddle(l.MiddleDigits, s.clock.Local(s.clock.Now()))
 		}
 		if middle == "" {
 			return "", apperr.New(apperr.Invalid, "error.validation").Field("middle", "field.required")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 )
 
 // Limits of a number rule (spec 2 §3 bank config).
@@ -82,11 +83,10 @@ func (r Rule) matches(number string) bool {
 	return len(rest) == r.DigitLength && allDigits(rest)
 }
 
-// DefaultMiddle is the middle part for the date at now (Asia/Shanghai):
-// 2 digits the year's last two, 4 the year, 6 year and month, 8 the date.
-// Other lengths have no default ("").
+// DefaultMiddle is the middle part for the date of now, a time in the
+// operator's zone (clock.Clock.Local): 2 digits the year's last two, 4 the
+// year, 6 year and month, 8 the date. Other lengths have no default ("").
 func DefaultMiddle(digits int, now time.Time) string {
-	now = now.In(shanghai)
 	switch digits {
 	case 2:
 		return now.Format("06")
@@ -105,7 +105,8 @@ func DefaultMiddle(digits int, now time.Time) string {
 // zeros.
 func (r Rule) Example(middle string) string {
 	if middle == "" && r.MiddleDigits > 0 {
-		if middle = DefaultMiddle(r.MiddleDigits, time.Now()); middle == "" {
+		var today clock.Clock // the example only shows the form: today in the default zone will do
+		if middle = DefaultMiddle(r.MiddleDigits, today.Local(today.Now())); middle == "" {
 			middle = strings.Repeat("0", r.MiddleDigits)
 		}
 	}
@@ -207,10 +208,3 @@ func runs(s string) []string {
 	}
 	return out
 }
-
-var shanghai = func() *time.Location {
-	if l, err := time.LoadLocation("Asia/Shanghai"); err == nil {
-		return l
-	}
-	return time.FixedZone("CST", 8*3600)
-}()

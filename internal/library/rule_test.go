@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 )
 
 // fieldKey returns the one field error of err as "field:key", "" for nil.
@@ -28,7 +29,7 @@ func fieldKey(t *testing.T, err error) string {
 }
 
 func TestRuleCheck(t *testing.T) {
-	year := time.Now().In(shanghai).Format("2006")
+	year := time.Now().In(clock.Clock{}.Zone()).Format("2006")
 	routine := Rule{Prefix: "BL", MiddleDigits: 4, Symbol: "-", DigitLength: 5}
 	free := Rule{Prefix: "BD", MiddleDigits: 4, Symbol: "-"}
 	none := Rule{}
@@ -113,7 +114,7 @@ func TestRuleNext(t *testing.T) {
 func TestDefaultMiddle(t *testing.T) {
 	now := time.Date(2026, 12, 31, 17, 0, 0, 0, time.UTC) // already 1 January 2027 in China
 	for digits, want := range map[int]string{2: "27", 4: "2027", 6: "202701", 8: "20270101", 3: "", 0: ""} {
-		if got := DefaultMiddle(digits, now); got != want {
+		if got := DefaultMiddle(digits, now.In(clock.Clock{}.Zone())); got != want {
 			t.Errorf("DefaultMiddle(%d) = %q, want %q", digits, got, want)
 		}
 	}

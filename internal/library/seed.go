@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"time"
 
 	"telepath/internal/platform/db"
 )
@@ -13,7 +14,7 @@ import (
 // writes no audit records: seeding is not a user's action.
 func SeedDemo(ctx context.Context, tx *db.Tx) error {
 	add := func(in LibraryInput) (int64, error) {
-		vals := in.values(nil)
+		vals := in.values(nil, time.Now().UTC()) // seeding is no user's action
 		vals["created_at"] = vals["updated_at"]
 		return db.InsertID(ctx, tx, tx.Builder().Insert("libraries").SetMap(vals))
 	}

@@ -8,6 +8,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/listquery"
 )
@@ -16,8 +17,12 @@ import (
 // signed-in role reads them (sites number their cases with them); only
 // administrators change them (declared on the routes).
 type Service struct {
-	db *db.DB
+	clock clock.Clock
+	db    *db.DB
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the library service.
 func New(d *db.DB) *Service { return &Service{db: d} }

@@ -97,7 +97,7 @@ func (s *Service) checkParent(ctx context.Context, q db.Querier, id, parent int6
 	}
 }
 
-func (in *LibraryInput) values(before *Library) map[string]any {
+func (in *LibraryInput) values(before *Library, now time.Time) map[string]any {
 	delay, kind, status := DefaultDelayHours, KindRoutine, 1
 	if before != nil {
 		delay, kind, status = before.DelayHours, before.ReportKind, before.Status
@@ -114,7 +114,7 @@ func (in *LibraryInput) values(before *Library) map[string]any {
 	return map[string]any{
 		"name": in.Name, "pis_code": in.PisCode, "parent_id": in.ParentID, "number_name": in.NumberName,
 		"prefix": in.Prefix, "middle_digits": in.MiddleDigits, "symbol": in.Symbol, "digit_length": in.DigitLength,
-		"delay_hours": delay, "report_kind": kind, "status": status, "updated_at": time.Now().UTC(),
+		"delay_hours": delay, "report_kind": kind, "status": status, "updated_at": now,
 	}
 }
 
@@ -133,7 +133,7 @@ func (s *Service) create(ctx context.Context, tx *db.Tx, in LibraryInput) (*Libr
 	if err := s.validate(ctx, tx, 0, &in); err != nil {
 		return nil, err
 	}
-	vals := in.values(nil)
+	vals := in.values(nil, s.clock.Now())
 	vals["created_at"] = vals["updated_at"]
 	id, err := db.InsertID(ctx, tx, tx.Builder().Insert("libraries").SetMap(vals))
 	if err != nil {
@@ -157,7 +157,7 @@ func (s *Service) Update(ctx context.Context, id int64, in LibraryInput) (*Libra
 		if err := s.validate(ctx, tx, id, &in); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("libraries").SetMap(in.values(before)).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("libraries").SetMap(in.values(before, s.clock.Now())).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "update library")
 		}
 		if out, err = s.get(ctx, tx, id); err != nil {
@@ -184,7 +184,7 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if children > 0 {
 			return apperr.New(apperr.Conflict, "library.has_children")
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("libraries").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("libraries").Set("deleted_at", s.clock.Now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete library")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "library.delete", ObjectType: "library", ObjectID: id, Before: before})

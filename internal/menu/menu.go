@@ -4,7 +4,6 @@ package menu
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"telepath/internal/platform/access"
@@ -170,8 +169,11 @@ func hasAny(have, want []string) bool {
 
 // Routes registers GET /api/menu.
 func Routes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/menu", ID: "menu", Summary: "Menu tree of the signed-in user's roles", Tags: []string{"Menu"}, Roles: access.Any},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[[]*Entry], error) {
-			return httpx.OK(Build(access.FromContext(ctx).Roles)), nil
-		})
+	api.Mount("Menu", []httpx.Route{
+		{Method: "GET", Path: "/api/menu", Roles: access.Any, Handler: httpx.Result(mine), ID: "menu", Summary: "Menu tree of the signed-in user's roles"},
+	})
+
 }
+
+// mine is the menu of the caller's roles.
+func mine(ctx context.Context) ([]*Entry, error) { return Build(access.FromContext(ctx).Roles), nil }

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -137,7 +136,7 @@ func (s *Service) CreateCenter(ctx context.Context, in CenterInput) (*Center, er
 		if err := s.validateCenter(ctx, tx, 0, &in); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		id, err := db.InsertID(ctx, tx, tx.Builder().Insert("centers").
 			Columns("name", "code", "parent_id", "address", "phone", "contact", "remark", "status", "created_at", "updated_at").
 			Values(in.Name, in.Code, in.ParentID, in.Address, in.Phone, in.Contact, in.Remark, statusOr(in.Status, 1), now, now))
@@ -165,7 +164,7 @@ func (s *Service) UpdateCenter(ctx context.Context, id int64, in CenterInput) (*
 		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("centers").SetMap(map[string]any{
 			"name": in.Name, "code": in.Code, "parent_id": in.ParentID, "address": in.Address, "phone": in.Phone,
-			"contact": in.Contact, "remark": in.Remark, "status": statusOr(in.Status, before.Status), "updated_at": time.Now().UTC(),
+			"contact": in.Contact, "remark": in.Remark, "status": statusOr(in.Status, before.Status), "updated_at": s.clock.Now(),
 		}).Where("id = ?", id))
 		if err != nil {
 			return apperr.Wrap(err, "update center")
@@ -195,7 +194,7 @@ func (s *Service) DeleteCenter(ctx context.Context, id int64) error {
 		if before.HospitalCount > 0 {
 			return apperr.New(apperr.Conflict, "org.center_has_hospitals")
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("centers").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("centers").Set("deleted_at", s.clock.Now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete center")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "center.delete", ObjectType: "center", ObjectID: id, Before: before})

@@ -199,7 +199,7 @@ func validHost(h string) bool {
 	return true
 }
 
-func (in *HospitalInput) values(before *Hospital) map[string]any {
+func (in *HospitalInput) values(before *Hospital, now time.Time) map[string]any {
 	info := DefaultSiteInfo()
 	if before != nil {
 		info = before.SiteInfo
@@ -216,7 +216,7 @@ func (in *HospitalInput) values(before *Hospital) map[string]any {
 		"name": in.Name, "abbreviation": in.Abbreviation, "code": in.Code, "public_ip": in.PublicIP, "port": in.Port,
 		"address": in.Address, "phone": in.Phone, "contact": in.Contact, "storage_mode": in.StorageMode,
 		"expert_select": statusOr(in.ExpertSelect, expertSelect), "default_expert_id": in.DefaultExpertID,
-		"status": statusOr(in.Status, status), "site_info": string(infoJSON), "updated_at": time.Now().UTC(),
+		"status": statusOr(in.Status, status), "site_info": string(infoJSON), "updated_at": now,
 	}
 }
 
@@ -231,7 +231,7 @@ func (s *Service) CreateHospital(ctx context.Context, in HospitalInput) (*Hospit
 		if err := s.validateHospital(ctx, tx, sc, 0, &in, true); err != nil {
 			return err
 		}
-		vals := in.values(nil)
+		vals := in.values(nil, s.clock.Now())
 		vals["created_at"] = vals["updated_at"]
 		id, err := db.InsertID(ctx, tx, tx.Builder().Insert("hospitals").SetMap(vals))
 		if err != nil {
@@ -282,7 +282,7 @@ func (s *Service) UpdateHospital(ctx context.Context, id int64, in HospitalInput
 		if err := s.validateHospital(ctx, tx, sc, id, &in, false); err != nil {
 			return err
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("hospitals").SetMap(in.values(before)).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("hospitals").SetMap(in.values(before, s.clock.Now())).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "update hospital")
 		}
 		if in.CenterIDs != nil {
@@ -370,7 +370,7 @@ func (s *Service) DeleteHospital(ctx context.Context, id int64) error {
 		if users > 0 {
 			return apperr.New(apperr.Conflict, "org.hospital_has_users")
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("hospitals").Set("deleted_at", time.Now().UTC()).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("hospitals").Set("deleted_at", s.clock.Now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete hospital")
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "hospital.delete", ObjectType: "hospital", ObjectID: id, Before: before})

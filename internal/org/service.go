@@ -8,14 +8,19 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
 // Service manages centers and hospitals and answers data-scope questions
 // about them for the other domains.
 type Service struct {
-	db *db.DB
+	clock clock.Clock
+	db    *db.DB
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the organisation service.
 func New(d *db.DB) *Service { return &Service{db: d} }

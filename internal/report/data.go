@@ -39,7 +39,7 @@ type Data struct {
 
 	ReportedAt  time.Time // when the expert signed; zero leaves it out
 	PublishedAt time.Time // when the report was released; zero leaves it out
-	// PrintedAt is printed in every footer; zero means time.Now().
+	// PrintedAt is printed in every footer; zero means now.
 	PrintedAt time.Time
 	// Location formats every time; nil keeps each time's own location.
 	Location *time.Location

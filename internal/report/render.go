@@ -114,7 +114,7 @@ func Render(t Template, d Data) ([]byte, error) {
 		d.Lang = i18n.ZH
 	}
 	if d.PrintedAt.IsZero() {
-		d.PrintedAt = time.Now()
+		d.PrintedAt = time.Now() // callers with a clock set it
 	}
 	p, err := newPDF(&d, &t)
 	if err != nil {

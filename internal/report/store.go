@@ -14,6 +14,7 @@ import (
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/listquery"
 )
@@ -67,8 +68,12 @@ func (l Layout) Value() (driver.Value, error) {
 
 // Templates keeps the configured report templates.
 type Templates struct {
-	db *db.DB
+	clock clock.Clock
+	db    *db.DB
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Templates) UseClock(c clock.Clock) { s.clock = c }
 
 // NewTemplates returns the report template store.
 func NewTemplates(d *db.DB) *Templates { return &Templates{db: d} }
@@ -175,7 +180,7 @@ func (s *Templates) Create(ctx context.Context, in ReportTemplateInput) (*Report
 	}
 	var out *ReportTemplate
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if in.Active {
 			if err := s.leaveUse(ctx, tx, in.Kind, 0, now); err != nil {
 				return err
@@ -212,7 +217,7 @@ func (s *Templates) Update(ctx context.Context, id int64, in ReportTemplateInput
 	}
 	var out *ReportTemplate
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if in.Active {
 			if err := s.leaveUse(ctx, tx, in.Kind, id, now); err != nil {
 				return err

@@ -5,10 +5,9 @@ package settings
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Watermark is printed over reports and slide views when Flag is set.
@@ -45,9 +44,13 @@ func Defaults() System {
 
 // Service reads the configuration.
 type Service struct {
+	clock   clock.Clock
 	db      *db.DB
 	captcha bool
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the service; captcha reflects the operator's TELEPATH_CAPTCHA.
 func New(d *db.DB, captcha bool) *Service { return &Service{db: d, captcha: captcha} }
@@ -73,13 +76,4 @@ func (s *Service) stored(ctx context.Context) System {
 		}
 	}
 	return Defaults()
-}
-
-// Routes registers GET and PUT /api/config/setting.
-func (s *Service) Routes(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/config/setting", ID: "system-config", Summary: "Public system configuration", Tags: []string{"Settings"}, Public: true},
-		func(ctx context.Context, _ *struct{}) (*httpx.Data[System], error) {
-			return httpx.OK(s.System(ctx)), nil
-		})
-	s.updateRoute(api)
 }

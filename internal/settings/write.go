@@ -3,17 +3,13 @@ package settings
 import (
 	"context"
 	"encoding/json"
-	"net/http"
 	"regexp"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"telepath/internal/audit"
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // SystemInput is what an administrator may change (spec 2 §3 System config).
@@ -86,7 +82,7 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 		return System{}, apperr.Wrap(err, "encode settings")
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("settings").Columns("key", "value", "updated_at").
 			Values(systemKey, string(value), now).
 			Suffix("ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at")); err != nil {
@@ -98,16 +94,4 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 		return System{}, err
 	}
 	return s.System(ctx), nil
-}
-
-func (s *Service) updateRoute(api *httpx.API) {
-	httpx.Register(api, httpx.Route{Method: http.MethodPut, Path: "/api/config/setting", ID: "system-config-update", Summary: "Change the system configuration",
-		Tags: []string{"Settings"}, Roles: []string{access.Admin}, MaxBody: 16 << 10},
-		func(ctx context.Context, in *struct{ Body SystemInput }) (*httpx.Data[System], error) {
-			cfg, err := s.Update(ctx, in.Body)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(cfg), nil
-		})
 }

@@ -4,14 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"math"
-	"net/http"
 	"time"
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Limits of one user's annotation set on a slide.
@@ -63,27 +61,8 @@ type annotationsIn struct {
 	}
 }
 
-func (s *Server) annotationRoutes(api *httpx.API) {
-	tags := []string{"Slides"}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/annotations", ID: "slide-annotations", Tags: tags, Roles: access.Any,
-		Summary: "The caller's annotations of a slide and, read-only, those of the others who may see its case"},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Annotations], error) {
-			a, err := s.Annotations(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(a), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPut, Path: "/api/slides/{id}/annotations", ID: "slide-annotations-save", Tags: tags, Roles: access.Any,
-		MaxBody: annotationBodySize,
-		Summary: "Replace the caller's annotations of a slide (at most 20,000 labels, 16 MiB)"},
-		func(ctx context.Context, in *annotationsIn) (*httpx.Data[*AnnotationSet], error) {
-			a, err := s.SaveAnnotations(ctx, in.ID, in.Body.Labels)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(a), nil
-		})
+func (s *Server) saveAnnotations(ctx context.Context, in *annotationsIn) (*AnnotationSet, error) {
+	return s.SaveAnnotations(ctx, in.ID, in.Body.Labels)
 }
 
 type annotationRow struct {

@@ -153,56 +153,29 @@ func (s *Server) visible(ctx context.Context, id int64) (*upload.SlideFile, erro
 	return sl, nil
 }
 
-// Routes registers the viewer and view-recording calls.
-func (s *Server) Routes(api *httpx.API) {
-	tags := []string{"Slides"}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/viewer", ID: "slide-viewer", Read: &httpx.Read{Action: "read.slide", Object: "slide"}, Tags: tags, Roles: access.Any,
-		Summary: "Signed Deep Zoom / IIIF / thumbnail / label / download URLs of a slide (409 with the reason when it cannot be shown)"},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Viewer], error) {
-			v, err := s.Viewer(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(v), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/slides/{id}/download", ID: "slide-download-url", Read: &httpx.Read{Action: "read.slide_original", Object: "slide"}, Tags: tags, Roles: access.Any,
-		Summary: "A signed URL of the original file, also for slides that cannot be displayed (KFB, NDPI…)"},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Download], error) {
-			sl, err := s.visible(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			if sl.Status != upload.StatusUploaded || s.up.FullPath(sl) == "" {
-				return nil, apperr.New(apperr.Conflict, "slide.not_uploaded")
-			}
-			g, err := s.grant(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(&Download{URL: g.URL + "/download", Filename: sl.Filename, Filesize: sl.Filesize, SHA256: sl.SHA256, ExpiresAt: g.ExpiresAt}), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}/grant", ID: "slide-grant-renew", Tags: tags, Roles: access.Any,
-		Summary: "Renew the caller's grant of a slide: its signed URLs stay the same and last longer (the viewer calls it every few minutes while open)"},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[*Grant], error) {
-			if _, err := s.visible(ctx, in.ID); err != nil {
-				return nil, err
-			}
-			g, err := s.grant(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(g), nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/slides/{id}/view", ID: "slide-view", Tags: tags, Roles: access.Any,
-		Summary: "Record that the caller opened a slide (for not_view_count)"},
-		func(ctx context.Context, in *httpx.IDPath) (*httpx.Data[viewRecord], error) {
-			v, err := s.RecordView(ctx, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return httpx.OK(v), nil
-		})
-	s.annotationRoutes(api)
+// DownloadURL returns a signed URL of a slide's original file, also for
+// slides that cannot be displayed.
+func (s *Server) DownloadURL(ctx context.Context, id int64) (*Download, error) {
+	sl, err := s.visible(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if sl.Status != upload.StatusUploaded || s.up.FullPath(sl) == "" {
+		return nil, apperr.New(apperr.Conflict, "slide.not_uploaded")
+	}
+	g, err := s.grant(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &Download{URL: g.URL + "/download", Filename: sl.Filename, Filesize: sl.Filesize, SHA256: sl.SHA256, ExpiresAt: g.ExpiresAt}, nil
+}
+
+// RenewGrant extends the caller's grant of a slide they may see.
+func (s *Server) RenewGrant(ctx context.Context, id int64) (*Grant, error) {
+	if _, err := s.visible(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.grant(ctx, id)
 }
 
 // Viewer checks that the caller may see slide id and that it can be shown,

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/slide/tiles"
@@ -19,12 +20,13 @@ import (
 // the signed tile URLs on mux, and starts the background checks. The
 // returned func stops them and closes the open slides.
 func Setup(ctx context.Context, d *db.DB, dataDir string, auth Sessions, canSee upload.CaseAccess, log *slog.Logger,
-	api *httpx.API, mux *http.ServeMux) (closeFn func() error, err error) {
+	api *httpx.API, mux *http.ServeMux, clk clock.Clock) (closeFn func() error, err error) {
 	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 128 << 20, DiskCacheDir: filepath.Join(dataDir, "cache", "tiles"), DiskCacheBytes: 2 << 30})
 	if err != nil {
 		return nil, err
 	}
 	up := upload.New(d, ts, canSee, log, upload.Options{DataDir: dataDir})
+	up.UseClock(clk)
 	srv, err := New(ctx, d, up, ts, canSee, auth)
 	if err != nil {
 		return nil, err

@@ -74,7 +74,7 @@ func (s *Service) sweep(age time.Duration) {
 		ID       int64  `db:"id"`
 		UploadID string `db:"upload_id"`
 	}
-	cutoff := time.Now().UTC().Add(-age)
+	cutoff := s.clock.Now().Add(-age)
 	if err := db.Select(s.ctx, s.db, &stale, s.db.Builder().Select("id", "upload_id").From("slides").
 		Where("status = ? AND updated_at < ?", StatusUploading, cutoff).Limit(1000)); err != nil {
 		return
@@ -230,7 +230,7 @@ func (s *Service) inspect(ctx context.Context, full string, set map[string]any) 
 }
 
 func (s *Service) finish(id int64, set map[string]any) {
-	set["updated_at"] = time.Now().UTC()
+	set["updated_at"] = s.clock.Now()
 	if _, err := db.Exec(s.ctx, s.db, s.db.Builder().Update("slides").SetMap(set).Where("id = ? AND status = ?", id, StatusProcessing)); err != nil {
 		s.log.Error("slide check: save", "slide", id, "err", err)
 	}

@@ -26,7 +26,7 @@ func (s *Service) repair(ctx context.Context) error {
 		Where("s.status = ? AND s.upload_id <> ''", StatusUploading).OrderBy("s.id")); err != nil {
 		return err
 	}
-	settled := time.Now().Add(-repairAge)
+	settled := s.clock.Now().Add(-repairAge)
 	for i := range rows {
 		sl := &rows[i]
 		if strings.ContainsAny(sl.UploadID, "/\\.") {
@@ -72,7 +72,7 @@ func untouched(path string, t time.Time) bool {
 func (s *Service) lost(ctx context.Context, sl *SlideFile, src, info string) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("status", StatusFailed).Set("error", "slide.upload_lost").
-			Set("updated_at", time.Now().UTC()).Where("id = ? AND status = ?", sl.ID, StatusUploading)); err != nil {
+			Set("updated_at", s.clock.Now()).Where("id = ? AND status = ?", sl.ID, StatusUploading)); err != nil {
 			return err
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "slide.upload_lost", ObjectType: "slide", ObjectID: sl.ID, UserID: sl.OwnerID,

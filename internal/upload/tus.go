@@ -246,7 +246,7 @@ func (s *Service) preCreate(hook tusd.HookEvent) (tusd.HTTPResponse, tusd.FileIn
 		hospital = p.HospitalIDs[0]
 	}
 	id := randomName()
-	now := time.Now().UTC()
+	now := s.clock.Now()
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.reserve(ctx, tx, up.Size); err != nil {
 			return err
@@ -364,7 +364,7 @@ func (s *Service) complete(ctx context.Context, sl *SlideFile, size int64, src, 
 	if err := os.Chmod(full, 0o600); err != nil {
 		return err
 	}
-	now := time.Now().UTC()
+	now := s.clock.Now()
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("path", rel).Set("status", StatusProcessing).
 			Set("progress", 100).Set("filesize", size).Set("updated_at", now).Where("id = ? AND status = ?", sl.ID, StatusUploading)); err != nil {
@@ -389,7 +389,7 @@ func (s *Service) complete(ctx context.Context, sl *SlideFile, size int64, src, 
 // terminate marks a canceled upload removed.
 func (s *Service) terminate(hook tusd.HookEvent) (tusd.HTTPResponse, error) {
 	ctx := hook.Context
-	_, err := db.Exec(ctx, s.db, s.db.Builder().Update("slides").Set("status", StatusRemoved).Set("updated_at", time.Now().UTC()).
+	_, err := db.Exec(ctx, s.db, s.db.Builder().Update("slides").Set("status", StatusRemoved).Set("updated_at", s.clock.Now()).
 		Where("upload_id = ? AND status = ?", hook.Upload.ID, StatusUploading))
 	if err != nil {
 		return tusd.HTTPResponse{}, tusError(ctx, http.StatusInternalServerError, "error.internal", nil)

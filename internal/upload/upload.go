@@ -20,6 +20,7 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/i18n"
 	"telepath/internal/slide/tiles"
@@ -102,6 +103,7 @@ type Options struct {
 
 // Service receives and checks slides.
 type Service struct {
+	clock  clock.Clock
 	db     *db.DB
 	opt    Options
 	tiles  *tiles.Service
@@ -113,6 +115,9 @@ type Service struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New creates the service. Call Start to run the background checks and
 // Close to stop them.

@@ -14,16 +14,21 @@ import (
 	"telepath/internal/org"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/listquery"
 )
 
 // Service manages user accounts.
 type Service struct {
-	db   *db.DB
-	org  *org.Service
-	auth *auth.Service
+	clock clock.Clock
+	db    *db.DB
+	org   *org.Service
+	auth  *auth.Service
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 // New returns the user service.
 func New(d *db.DB, o *org.Service, a *auth.Service) *Service {
@@ -96,7 +101,7 @@ func (s *Service) parse(ctx context.Context, req listquery.Request, b sq.SelectB
 		return nil, b, err
 	}
 	if tab := q.ExtraString("tab"); tab != "" {
-		cond, ok := tabs(time.Now().UTC())[tab]
+		cond, ok := tabs(s.clock.Now())[tab]
 		if !ok {
 			return nil, b, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
 		}
@@ -146,7 +151,7 @@ func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]
 	if err != nil {
 		return nil, err
 	}
-	return listquery.Counts(ctx, s.db, q, base, tabs(time.Now().UTC()))
+	return listquery.Counts(ctx, s.db, q, base, tabs(s.clock.Now()))
 }
 
 // attach fills roles, configurations and organisation bindings of rows.
@@ -156,7 +161,7 @@ func (s *Service) attach(ctx context.Context, q db.Querier, rows []User) error {
 	}
 	ids := make([]int64, len(rows))
 	byID := map[int64]*User{}
-	now := time.Now()
+	now := s.clock.Now()
 	for i := range rows {
 		u := &rows[i]
 		ids[i] = u.ID

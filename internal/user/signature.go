@@ -8,17 +8,11 @@ import (
 	"image"
 	_ "image/jpeg" // signatures may be JPEG
 	_ "image/png"
-	"io"
-	"mime/multipart"
-	"net/http"
-
-	"github.com/danielgtaylor/huma/v2"
 
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Signature limits: a scanned or drawn signature is small.
@@ -94,52 +88,4 @@ func (s *Service) Signature(ctx context.Context, userID int64) ([]byte, string, 
 		return nil, "", apperr.Wrap(err, "load signature")
 	}
 	return row.Signature, row.Type, nil
-}
-
-// SignatureRoutes registers the expert's own signature endpoints.
-func (s *Service) SignatureRoutes(api *httpx.API) {
-	tags := []string{"Users"}
-	signers := []string{access.Expert}
-	httpx.Register(api, httpx.Route{Method: http.MethodGet, Path: "/api/user/signature", ID: "user-signature-get", Summary: "The signed-in expert's signature image (404 when none)", Tags: tags, Roles: signers},
-		func(ctx context.Context, _ *struct{}) (*huma.StreamResponse, error) {
-			b, ct, err := s.Signature(ctx, access.FromContext(ctx).UserID)
-			if err != nil {
-				return nil, err
-			}
-			if len(b) == 0 {
-				return nil, apperr.New(apperr.NotFound, "signature.none")
-			}
-			return &huma.StreamResponse{Body: func(hc huma.Context) {
-				hc.SetHeader("Content-Type", ct)
-				hc.SetHeader("Cache-Control", "private, no-store")
-				hc.SetHeader("X-Content-Type-Options", "nosniff")
-				hc.BodyWriter().Write(b)
-			}}, nil
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodPost, Path: "/api/user/signature", ID: "user-signature-set", Summary: "Upload the signed-in expert's signature (multipart file: PNG or JPEG, at most 512 KB)", Tags: tags, Roles: signers, MaxBody: MaxSignatureBytes + 64<<10},
-		func(ctx context.Context, in *struct {
-			RawBody multipart.Form
-		}) (*httpx.Empty, error) {
-			fhs := in.RawBody.File["file"]
-			if len(fhs) != 1 {
-				return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
-			}
-			r, err := fhs[0].Open()
-			if err != nil {
-				return nil, apperr.Wrap(err, "open upload")
-			}
-			defer r.Close()
-			img, err := io.ReadAll(io.LimitReader(r, MaxSignatureBytes+1))
-			if err != nil {
-				return nil, apperr.Wrap(err, "read upload")
-			}
-			if img == nil {
-				img = []byte{}
-			}
-			return httpx.Done(), s.SetSignature(ctx, img)
-		})
-	httpx.Register(api, httpx.Route{Method: http.MethodDelete, Path: "/api/user/signature", ID: "user-signature-delete", Summary: "Remove the signed-in expert's signature", Tags: tags, Roles: signers},
-		func(ctx context.Context, _ *struct{}) (*httpx.Empty, error) {
-			return httpx.Done(), s.SetSignature(ctx, nil)
-		})
 }

@@ -25,10 +25,7 @@ var (
 )
 
 // Roles that work inside a hospital or a center need that binding.
-var (
-	needsHospital = []string{access.Site, access.Clinical, access.Uploader}
-	needsCenter   = []string{access.CenterAdmin, access.Allocator, access.Expert}
-)
+var ()
 
 func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id int64, in *UserInput) error {
 	p := access.FromContext(ctx)
@@ -78,10 +75,10 @@ func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id i
 			break
 		}
 	}
-	if hasAny(in.Roles, needsHospital) && len(in.HospitalIDs) == 0 {
+	if hasAny(in.Roles, access.HospitalRoles) && len(in.HospitalIDs) == 0 {
 		v.Add("hospital_ids", "user.need_hospital")
 	}
-	if hasAny(in.Roles, needsCenter) && len(in.CenterIDs) == 0 {
+	if hasAny(in.Roles, access.CenterRoles) && len(in.CenterIDs) == 0 {
 		v.Add("center_ids", "user.need_center")
 	}
 	// A center administrator's users must stay within their reach.
@@ -128,7 +125,7 @@ func (s *Service) Create(ctx context.Context, in UserInput) (*User, error) {
 		if err := s.validate(ctx, tx, sc, 0, &in); err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		id, err := db.InsertID(ctx, tx, tx.Builder().Insert("users").
 			Columns("username", "name", "password_hash", "phone", "email", "work_no", "status", "password_changed_at", "created_at", "updated_at").
 			Values(in.Username, in.Name, hash, in.Phone, in.Email, in.WorkNo, statusOr(in.Status, 1), now, now, now))
@@ -252,7 +249,7 @@ func (s *Service) Update(ctx context.Context, id int64, in UserInput) (*User, er
 		if id == p.UserID && (status != 1 || !slices.Equal(in.Roles, sortedRoles(before.Roles))) {
 			return apperr.New(apperr.Conflict, "user.not_self")
 		}
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").SetMap(map[string]any{
 			"username": in.Username, "name": in.Name, "phone": in.Phone, "email": in.Email, "work_no": in.WorkNo,
 			"status": status, "updated_at": now,
@@ -291,7 +288,7 @@ func (s *Service) action(ctx context.Context, id int64, name string, allowSelf b
 		if err != nil {
 			return err
 		}
-		now := time.Now().UTC()
+		now := s.clock.Now()
 		if err := fn(tx, before, now); err != nil {
 			return err
 		}

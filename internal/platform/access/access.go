@@ -26,9 +26,6 @@ const (
 // Roles lists every role in menu order.
 var Roles = []string{Admin, CenterAdmin, Site, Allocator, Expert, QCExpert, Staff, Publisher, Third, Clinical, Uploader, Root}
 
-// Any is the route declaration for "every signed-in user".
-var Any = []string{"*"}
-
 // IsRole reports whether name is a known role.
 func IsRole(name string) bool { return slices.Contains(Roles, name) }
 

@@ -6,6 +6,9 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"slices"
+
+	"telepath/internal/platform/i18n"
 )
 
 // Code classifies an error; httpx maps it to an HTTP status.
@@ -30,6 +33,7 @@ type Error struct {
 	Key    string
 	Args   map[string]any
 	Fields map[string][]FieldMsg
+	order  []string // fields in the order their first error was added
 	cause  error
 }
 
@@ -71,8 +75,31 @@ func (e *Error) Field(field, key string, args ...any) *Error {
 	if e.Fields == nil {
 		e.Fields = map[string][]FieldMsg{}
 	}
+	if _, seen := e.Fields[field]; !seen {
+		e.order = append(e.order, field)
+	}
 	e.Fields[field] = append(e.Fields[field], FieldMsg{Key: key, Args: pairs(args)})
 	return e
+}
+
+// FieldOrder lists the fields with errors in the order they were added:
+// validators check a form from top to bottom, so the first is the first
+// wrong field of the form.
+func (e *Error) FieldOrder() []string {
+	out := make([]string, 0, len(e.Fields))
+	for _, f := range e.order {
+		if len(e.Fields[f]) > 0 {
+			out = append(out, f)
+		}
+	}
+	var rest []string // set on Fields directly, without Field: after the others, by name
+	for f := range e.Fields {
+		if !slices.Contains(out, f) {
+			rest = append(rest, f)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
 }
 
 // Wrap records an internal cause; the client only sees the generic message.
@@ -138,3 +165,30 @@ func pairs(args []any) map[string]any {
 // MsgKey is a message argument that is itself a message key, localized in
 // the client's language too (e.g. the name of a status inside a refusal).
 type MsgKey string
+
+// Text is err's message in lang: for field errors, the first wrong field's
+// (the headline). Foreign errors read as the internal error.
+func Text(lang i18n.Lang, err error) string {
+	var ae *Error
+	if !errors.As(err, &ae) {
+		return i18n.T(lang, "error.internal", nil)
+	}
+	for _, f := range ae.FieldOrder() {
+		if msgs := ae.Fields[f]; len(msgs) > 0 {
+			return i18n.T(lang, msgs[0].Key, LocalArgs(lang, msgs[0].Args))
+		}
+	}
+	return i18n.T(lang, ae.Key, LocalArgs(lang, ae.Args))
+}
+
+// LocalArgs translates the arguments that are message keys themselves.
+func LocalArgs(lang i18n.Lang, args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if key, ok := v.(MsgKey); ok {
+			v = i18n.T(lang, string(key), nil)
+		}
+		out[k] = v
+	}
+	return out
+}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -14,6 +15,7 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apidocs"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/i18n"
 )
 
@@ -34,7 +36,13 @@ type API struct {
 	auth   Authenticator
 	denied DenialRecorder
 	reads  ReadRecorder
+	table  []Route
+	zone   *time.Location
 }
+
+// UseZone sets the operator's time zone, which every request carries (see
+// clock.ZoneFrom); set it before serving.
+func (a *API) UseZone(l *time.Location) { a.zone = l }
 
 // NewAPI creates the API on mux under /api.
 func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API {
@@ -45,6 +53,7 @@ func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API 
 	cfg.DocsPath = "" // served from the binary below, not from a CDN
 	cfg.SchemasPath = "/api/schemas"
 	cfg.CreateHooks = nil // no $schema links in responses
+	cfg.Formats = map[string]huma.Format{"application/json": jsonFormat, "json": jsonFormat}
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer"},
 	}
@@ -60,16 +69,19 @@ const (
 	readMeta = "read"
 )
 
-// Route declares one endpoint. Roles lists who may call it (access.Any for
-// every signed-in user); Public marks the few endpoints open to visitors.
-// A route with neither is refused to everyone: deny by default.
+// Route declares one endpoint, one line of a domain's route table. Roles
+// lists who may call it (a group of package access; access.Any for every
+// signed-in user); Public marks the few endpoints open to visitors. A route
+// with neither is refused to everyone: deny by default.
 type Route struct {
-	Method, Path, ID, Summary string
-	Tags                      []string
-	Roles                     []string
-	Public                    bool
-	MaxBody                   int64
-	Status                    int
+	Method, Path string
+	Roles        []string
+	Handler      Handler // an adapter around the service method that serves the route
+	ID, Summary  string
+	Tags         []string
+	Public       bool
+	MaxBody      int64
+	Status       int
 	// Allow lists the restricted sessions (screen locked, password to
 	// change) this route still answers; most routes answer none.
 	Allow access.Restriction
@@ -77,8 +89,8 @@ type Route struct {
 	Read *Read
 }
 
-// Register adds a typed handler for r.
-func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)) {
+// register adds a typed handler for r; domains declare routes in tables (API.Mount).
+func register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)) {
 	op := huma.Operation{
 		OperationID:   r.ID,
 		Method:        r.Method,
@@ -99,6 +111,7 @@ func Register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 	if r.Read != nil {
 		op.Metadata[readMeta] = r.Read
 	}
+	a.table = append(a.table, r)
 	huma.Register(a.API, op, func(ctx context.Context, in *I) (*O, error) {
 		var read *ReadEvent
 		if r.Read != nil && a.reads != nil {
@@ -141,8 +154,8 @@ func RolesOf(op *huma.Operation) []string {
 func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 	lang := i18n.Parse(ctx.Header("user-language"))
 	meta := metaOf(ctx)
-	ctx = huma.WithValue(ctx, langKey, lang)
-	ctx = huma.WithContext(ctx, access.WithMeta(ctx.Context(), meta))
+	ctx = huma.WithContext(ctx, i18n.WithLang(ctx.Context(), lang))
+	ctx = huma.WithContext(ctx, clock.WithZone(access.WithMeta(ctx.Context(), meta), a.zone))
 	roles := RolesOf(ctx.Operation())
 	if len(roles) == 1 && roles[0] == "public" {
 		next(ctx)
@@ -188,16 +201,7 @@ func bearer(h string) string {
 	return ""
 }
 
-type langCtxKey struct{}
+func langFrom(ctx context.Context) i18n.Lang { return i18n.From(ctx) }
 
-var langKey = langCtxKey{}
-
-func langFrom(ctx context.Context) i18n.Lang {
-	if l, ok := ctx.Value(langKey).(i18n.Lang); ok {
-		return l
-	}
-	return i18n.ZH
-}
-
-// Lang returns the language of the request ctx belongs to.
-func Lang(ctx context.Context) i18n.Lang { return langFrom(ctx) }
+// Lang returns the language of the request ctx belongs to (i18n.From).
+func Lang(ctx context.Context) i18n.Lang { return i18n.From(ctx) }

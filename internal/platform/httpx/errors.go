@@ -3,11 +3,13 @@ package httpx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/validation"
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/i18n"
@@ -58,18 +60,20 @@ func Localize(ctx context.Context, lang i18n.Lang, err error) *Error {
 	if ae.Code == apperr.Invalid && len(ae.Fields) == 0 {
 		status = http.StatusBadRequest
 	}
-	out := &Error{status: status, Message: i18n.T(lang, ae.Key, localArgs(lang, ae.Args))}
+	out := &Error{status: status, Message: i18n.T(lang, ae.Key, apperr.LocalArgs(lang, ae.Args))}
 	if len(ae.Fields) > 0 {
 		out.Errors = map[string][]string{}
 		for field, msgs := range ae.Fields {
 			for _, m := range msgs {
-				out.Errors[field] = append(out.Errors[field], i18n.T(lang, m.Key, localArgs(lang, m.Args)))
+				out.Errors[field] = append(out.Errors[field], i18n.T(lang, m.Key, apperr.LocalArgs(lang, m.Args)))
 			}
 		}
-		// The first field error is the most useful headline (spec 1 §8).
-		for _, msgs := range out.Errors {
-			out.Message = msgs[0]
-			break
+		// The first wrong field of the form is the headline (spec 1 §8).
+		for _, f := range ae.FieldOrder() {
+			if msgs := out.Errors[f]; len(msgs) > 0 {
+				out.Message = msgs[0]
+				break
+			}
 		}
 	}
 	return out
@@ -95,21 +99,18 @@ func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.Sta
 		return &Error{status: status, Message: i18n.T(lang, "error.internal", nil)}
 	}
 	out := &Error{status: status, Message: i18n.T(lang, "error.validation", nil)}
-	if strings.Contains(strings.ToLower(msg), "unmarshal") || strings.Contains(strings.ToLower(msg), "parse") && len(errs) == 0 {
-		out.Message = i18n.T(lang, "error.bad_json", nil)
-	}
 	for _, e := range errs {
 		var d *huma.ErrorDetail
 		if !errors.As(e, &d) {
 			continue
 		}
-		if strings.Contains(d.Message, "unmarshal") || strings.Contains(d.Message, "invalid character") || strings.Contains(d.Message, "unexpected end of JSON") {
+		kind, prop := detailKind(d)
+		if kind == badJSON {
 			out.Message = i18n.T(lang, "error.bad_json", nil)
 			continue
 		}
 		field := fieldName(d.Location)
-		if i := strings.Index(d.Message, "required property "); i >= 0 {
-			prop := strings.Fields(d.Message[i+len("required property "):])[0]
+		if prop != "" {
 			if field == "_" {
 				field = prop
 			} else {
@@ -117,7 +118,7 @@ func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.Sta
 			}
 		}
 		key := "field.invalid"
-		if strings.Contains(d.Message, "required") {
+		if kind == missing {
 			key = "field.required"
 		}
 		if out.Errors == nil {
@@ -129,6 +130,40 @@ func humaError(ctx huma.Context, status int, msg string, errs ...error) huma.Sta
 		out.status = http.StatusBadRequest
 	}
 	return out
+}
+
+// errBadJSON is what the API's JSON decoder returns for any body it cannot
+// decode; huma passes on only its text, which detailKind recognizes.
+var errBadJSON = errors.New("httpx: the request body is not valid JSON for this operation")
+
+// jsonFormat is huma's JSON format with a decoder whose failures are errBadJSON.
+var jsonFormat = huma.Format{
+	Marshal: huma.DefaultJSONFormat.Marshal,
+	Unmarshal: func(data []byte, v any) error {
+		if err := huma.DefaultJSONFormat.Unmarshal(data, v); err != nil {
+			return errBadJSON
+		}
+		return nil
+	},
+}
+
+const (
+	invalid = iota // any other refusal of huma's validator
+	missing        // a required property is absent
+	badJSON        // the body did not decode
+)
+
+// detailKind classifies one of huma's error details by its origin: the
+// decoder's sentinel, or the message of huma's validation catalogue it was
+// made from (for a missing property, also the property's name).
+func detailKind(d *huma.ErrorDetail) (kind int, prop string) {
+	if d.Message == errBadJSON.Error() {
+		return badJSON, ""
+	}
+	if n, _ := fmt.Sscanf(d.Message, validation.MsgExpectedRequiredProperty, &prop); n == 1 {
+		return missing, prop
+	}
+	return invalid, ""
 }
 
 // fieldName turns huma's "body.roles[1]" into the form field "roles" and
@@ -144,16 +179,4 @@ func fieldName(loc string) string {
 		return "_"
 	}
 	return loc
-}
-
-// localArgs translates the arguments that are message keys themselves.
-func localArgs(lang i18n.Lang, args map[string]any) map[string]any {
-	out := make(map[string]any, len(args))
-	for k, v := range args {
-		if key, ok := v.(apperr.MsgKey); ok {
-			v = i18n.T(lang, string(key), nil)
-		}
-		out[k] = v
-	}
-	return out
 }

@@ -3,6 +3,7 @@
 package i18n
 
 import (
+	"context"
 	"embed"
 	"encoding/json"
 	"fmt"
@@ -107,4 +108,19 @@ func Keys(lang Lang) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+type langKey struct{}
+
+// WithLang returns ctx carrying the language of the request's answers.
+func WithLang(ctx context.Context, l Lang) context.Context {
+	return context.WithValue(ctx, langKey{}, l)
+}
+
+// From returns the language of ctx, zh-CN when none was set.
+func From(ctx context.Context) Lang {
+	if l, ok := ctx.Value(langKey{}).(Lang); ok {
+		return l
+	}
+	return ZH
 }

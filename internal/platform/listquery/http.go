@@ -6,6 +6,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"telepath/internal/platform/clock"
 )
 
 // Input holds the list parameters of a GET request; embed it in a huma
@@ -17,12 +22,21 @@ type Input struct {
 	Search      string `query:"search" doc:"Free text matched against the searchable columns"`
 	Params      string `query:"params" doc:"JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored"`
 	Constraints string `query:"constraints" doc:"JSON {\"constraints\":[{\"condition\":\"and|or|except\",\"constraint\":[{\"condition\",\"operator\",\"column\",\"value\",\"child\"}]}]}"`
+
+	zone *time.Location
+}
+
+// Resolve takes the operator's time zone from the request (huma calls it
+// after reading the parameters).
+func (in *Input) Resolve(ctx huma.Context) []error {
+	in.zone = clock.ZoneFrom(ctx.Context())
+	return nil
 }
 
 // Request returns the raw request of the input.
 func (in Input) Request() Request {
 	return Request{Page: itoa(in.Page), PageSize: itoa(in.PageSize), SortBy: in.SortBy,
-		Search: in.Search, Params: in.Params, Constraints: in.Constraints}
+		Search: in.Search, Params: in.Params, Constraints: in.Constraints, Location: in.zone}
 }
 
 // Body holds the list parameters of a POST request body; sort_by, params

@@ -34,7 +34,7 @@
 // second: "= 2026-01-02" matches the whole day, "<= 2026-01-02" includes it,
 // "> 2026-01-02" starts the next day, and between ["2026-01-01","2026-01-31"]
 // includes all of 31 January. Such values are read in Request.Location
-// (default Asia/Shanghai) and compared in UTC, so store times in UTC.
+// (TELEPATH_TIMEZONE, default Asia/Shanghai) and compared in UTC, so store times in UTC.
 package listquery
 
 import (
@@ -47,6 +47,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -131,7 +132,7 @@ type Resource struct {
 // Request holds the raw list parameters as the client sent them.
 type Request struct {
 	Page, PageSize, SortBy, Search, Params, Constraints string
-	// Location reads times without a zone; nil means Asia/Shanghai.
+	// Location reads times without a zone; nil means clock.DefaultZone.
 	Location *time.Location
 }
 
@@ -183,7 +184,7 @@ func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
 	}
 	loc := req.Location
 	if loc == nil {
-		loc = shanghai
+		loc = clock.Clock{}.Zone()
 	}
 	p := &parser{r: r, d: d, loc: loc}
 	var where sq.And
@@ -260,13 +261,6 @@ func (q *Query) Pagination(total int64) Pagination {
 	pages := int((total + int64(q.PageSize) - 1) / int64(q.PageSize))
 	return Pagination{Total: total, CurrentPage: q.Page, PerPage: q.PageSize, TotalPage: max(pages, 1)}
 }
-
-var shanghai = func() *time.Location {
-	if l, err := time.LoadLocation("Asia/Shanghai"); err == nil {
-		return l
-	}
-	return time.FixedZone("CST", 8*3600) // no DST in China since 1991
-}()
 
 func parseInt(s string, def, lo, hi int) (int, error) {
 	s = strings.TrimSpace(s)

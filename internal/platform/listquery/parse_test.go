@@ -10,6 +10,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -73,7 +74,7 @@ func jsonText(v any) (string, error) {
 }
 
 func cst(s string) time.Time {
-	t, err := time.ParseInLocation("2006-01-02 15:04:05", s, shanghai)
+	t, err := time.ParseInLocation("2006-01-02 15:04:05", s, clock.Clock{}.Zone())
 	if err != nil {
 		panic(err)
 	}

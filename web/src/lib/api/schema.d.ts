@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Agree to several recalls
-         * @description Roles: admin, allocator, center_admin
+         * @description Roles: allocator, admin, center_admin
          */
         post: operations["recall-batch-agree"];
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a recall request: agree
-         * @description Roles: admin, allocator, center_admin
+         * @description Roles: allocator, admin, center_admin
          */
         post: operations["recall-agree"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a recall request: ignore
-         * @description Roles: admin, allocator, center_admin
+         * @description Roles: allocator, admin, center_admin
          */
         post: operations["recall-ignore"];
         delete?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Why the site asks for a recall
-         * @description Roles: admin, allocator, center_admin
+         * @description Roles: allocator, admin, center_admin
          */
         get: operations["recall-reason"];
         put?: never;
@@ -135,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a recall request: reject
-         * @description Roles: admin, allocator, center_admin
+         * @description Roles: allocator, admin, center_admin
          */
         post: operations["recall-reject"];
         delete?: never;
