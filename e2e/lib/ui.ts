@@ -67,6 +67,19 @@ export async function searchList(page: Page, text: string) {
   await Promise.all(answers);
 }
 
+/** Waits until the page has its data: no request in flight, no spinner, no skeleton, fonts loaded. */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/** Sets the window size and lets the layout follow it (two frames). */
+export async function resize(page: Page, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
 export async function logout(page: Page) {
   await page.getByTestId('user-menu').hover();
   await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click();

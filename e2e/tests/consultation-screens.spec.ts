@@ -3,10 +3,9 @@
 // two sizes, under e2e/artifacts/screens/consultation/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { signInWithToken } from '../lib/ui';
+import { resize, settled, signInWithToken } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens', 'consultation');
 const SIZES = [
@@ -19,47 +18,45 @@ const SCREENS: Record<string, string[]> = {
   admin: ['/admin/withdraw-manage', '/admin/consultation-manage'],
 };
 
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready);
-}
-
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-');
 
+// One walk per language; each screen is shot at both sizes without loading it again.
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
-  for (const size of SIZES) {
-    test(`consultation screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
-      test.setTimeout(300_000);
-      mkdirSync(OUT, { recursive: true });
-      const file = (name: string) => path.join(OUT, `${lang}-${size.width}-${name}.png`);
-      await page.setViewportSize(size);
-      for (const [user, screens] of Object.entries(SCREENS)) {
-        await signInWithToken(page, user, { lang, to: screens[0] });
-        for (const screen of screens) {
-          await page.goto(screen);
-          await expect(page.locator('main h4').first()).toBeVisible();
+  test(`consultation screens in ${lang} at ${SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
+    test.setTimeout(300_000);
+    mkdirSync(OUT, { recursive: true });
+    const file = (size: { width: number }, name: string) => path.join(OUT, `${lang}-${size.width}-${name}.png`);
+    await page.setViewportSize(SIZES[0]);
+    for (const [user, screens] of Object.entries(SCREENS)) {
+      await signInWithToken(page, user, { lang, to: screens[0] });
+      for (const screen of screens) {
+        await page.goto(screen);
+        await expect(page.locator('main h4').first()).toBeVisible();
+        for (const size of SIZES) {
+          await resize(page, size);
           await settled(page);
-          await page.screenshot({ path: file(slug(screen)) });
+          await page.screenshot({ path: file(size, slug(screen)) });
           if (screen === '/case/register/new') {
             // The form after a save with nothing filled in, and its specimens part.
             await page.getByTestId('save-case').click();
             await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
             await page.locator('#sec-pathology').scrollIntoViewIfNeeded();
-            await page.screenshot({ path: file('case-register-errors') });
+            await page.screenshot({ path: file(size, 'case-register-errors') });
             await page.locator('#sec-specimens').evaluate((el) => el.scrollIntoView({ block: 'start' }));
-            await page.screenshot({ path: file('case-register-specimens') });
+            await page.screenshot({ path: file(size, 'case-register-specimens') });
+            await page.evaluate(() => window.scrollTo(0, 0));
           }
           if (screen === '/case/manage') {
             // The case drawer with its log.
             await page.locator('main [data-testid^=case-open-]').first().click();
             await expect(page.locator('.ant-drawer-content')).toBeVisible();
             await settled(page);
-            await page.screenshot({ path: file('case-drawer') });
+            await page.screenshot({ path: file(size, 'case-drawer') });
             await page.keyboard.press('Escape');
+            await expect(page.locator('.ant-drawer-content')).toBeHidden();
           }
         }
       }
-    });
-  }
+    }
+  });
 }

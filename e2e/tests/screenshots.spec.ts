@@ -3,10 +3,9 @@
 // at 1440×900 is also written to docs/screenshot.png (used by the README).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { signInWithToken } from '../lib/ui';
+import { resize, settled, signInWithToken } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const DOCS = path.resolve(__dirname, '..', '..', 'docs', 'screenshot.png');
@@ -16,46 +15,42 @@ const SIZES = [
 ];
 const SCREENS = ['/system/user', '/site/manage', '/department/manage', '/bank/manage', '/setting/chargeItem', '/setting/timeoutConfig', '/setting/other-config', '/log/operation', '/account'];
 
-/** Waits until the page has its data: no request in flight, no spinner, no skeleton. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready);
-}
-
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-') || 'root';
 
+// One walk per language; each screen is shot at both sizes without loading it again.
 for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
-  for (const size of SIZES) {
-    test(`screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
-      test.setTimeout(300_000);
-      mkdirSync(OUT, { recursive: true });
-      const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
-      await page.setViewportSize(size);
-
-      await page.goto('/login');
-      await page.evaluate((l) => localStorage.setItem('tp.language', l), lang);
-      await page.reload();
-      await expect(page.getByTestId('captcha-image').locator('img')).toBeVisible();
-      await settled(page);
-      await page.screenshot({ path: file('login') });
-
-      await signInWithToken(page, 'admin', { lang, to: SCREENS[0] });
-      for (const screen of SCREENS) {
-        await page.goto(screen);
-        await expect(page.locator('main h4, .ant-typography h4, h4').first()).toBeVisible();
+  test(`screens in ${lang} at ${SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
+    test.setTimeout(300_000);
+    mkdirSync(OUT, { recursive: true });
+    const file = (size: { width: number; height: number }, name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
+    const shootAll = async (name: string) => {
+      for (const size of SIZES) {
+        await resize(page, size);
         await settled(page);
-        await page.screenshot({ path: file(slug(screen)) });
-        if (screen === '/system/user' && lang === 'zh-CN' && size.width === 1440 && process.env.TELEPATH_E2E_DOCS) {
-          copyFileSync(file(slug(screen)), DOCS);
-        }
+        await page.screenshot({ path: file(size, name) });
       }
+    };
+    await page.setViewportSize(SIZES[0]);
 
-      await page.goto('/system/user');
-      await page.getByTestId('user-create').click();
-      await expect(page.getByTestId('drawer-submit')).toBeVisible();
-      await settled(page);
-      await page.screenshot({ path: file('user-drawer') });
-    });
-  }
+    await page.goto('/login');
+    await page.evaluate((l) => localStorage.setItem('tp.language', l), lang);
+    await page.reload();
+    await expect(page.getByTestId('captcha-image').locator('img')).toBeVisible();
+    await shootAll('login');
+
+    await signInWithToken(page, 'admin', { lang, to: SCREENS[0] });
+    for (const screen of SCREENS) {
+      await page.goto(screen);
+      await expect(page.locator('main h4, .ant-typography h4, h4').first()).toBeVisible();
+      await shootAll(slug(screen));
+      if (screen === '/system/user' && lang === 'zh-CN' && process.env.TELEPATH_E2E_DOCS) {
+        copyFileSync(file(SIZES[0], slug(screen)), DOCS);
+      }
+    }
+
+    await page.goto('/system/user');
+    await page.getByTestId('user-create').click();
+    await expect(page.getByTestId('drawer-submit')).toBeVisible();
+    await shootAll('user-drawer');
+  });
 }

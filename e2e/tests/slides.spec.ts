@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, call, list, type Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { signInWithToken, switchLanguage } from '../lib/ui';
+import { settled, signInWithToken, switchLanguage } from '../lib/ui';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const SCREENS = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -62,12 +62,6 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 async function slideByName(token: string, name: string): Promise<SlideRow | undefined> {
   const page = await list<SlideRow>(token, '/api/slides/uploads', { tab: 'all', page: 1, page_size: 100, search: name });
   return page.data.find((s) => s.filename === name);
-}
-
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready);
 }
 
 const shot = (page: Page, lang: Lang, size: { width: number }, name: string) => {
