@@ -81,9 +81,14 @@ export async function resize(page: Page, size: { width: number; height: number }
 }
 
 export async function logout(page: Page) {
-  await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  const ok = page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ });
+  // A click on the menu while it is still opening can be lost: open it again until the dialog shows.
+  await expect(async () => {
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: /退出登录|Sign out/ }).click({ timeout: 5000 });
+    await expect(ok).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 40_000 });
+  await ok.click();
   await expect(page).toHaveURL(/\/login/);
 }
 
