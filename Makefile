@@ -6,7 +6,7 @@ WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test test-go test-web test-e2e deps api bench clean
+.PHONY: run build test test-go test-web test-e2e screens deps api bench bench-data bench-1m clean
 
 ## run: build everything and start the demo on http://127.0.0.1:8080
 run: build
@@ -28,8 +28,10 @@ web/node_modules/.stamp: web/package.json web/package-lock.json
 web/dist/index.html: web/node_modules/.stamp $(WEB_SRC)
 	cd web && $(NPM) run build
 
-## test: every test — Go (SQLite, and PostgreSQL when TELEPATH_TEST_POSTGRES_URL is set), web, browser end-to-end
-test: deps test-go test-web test-e2e
+## test: every test — Go (SQLite, and PostgreSQL when TELEPATH_TEST_POSTGRES_URL is set), web, browser end-to-end;
+##   the browser walks run beside the others (scripts/test-all.sh)
+test: deps $(BIN) web/node_modules/.stamp e2e/node_modules/.stamp
+	scripts/test-all.sh
 
 ## deps: Debian packages the tests use (Chromium, slide tools, CJK fonts); installs only what is missing
 deps:
@@ -49,6 +51,10 @@ e2e/node_modules/.stamp: e2e/package.json e2e/package-lock.json
 test-e2e: $(BIN) e2e/node_modules/.stamp
 	cd e2e && $(NPM) test
 
+## screens: the browser walks with every screen shot in both languages (e2e/artifacts/)
+screens: $(BIN) e2e/node_modules/.stamp
+	cd e2e && TELEPATH_E2E_SCREENS=all $(NPM) test
+
 ## api: regenerate web/src/lib/api/openapi.json and the web app's API types
 api: web/node_modules/.stamp
 	UPDATE_OPENAPI=1 $(GO) test ./internal/app -run TestOpenAPIFile -count=1
@@ -60,3 +66,12 @@ bench:
 
 clean:
 	rm -rf bin web/dist
+
+## bench-data: load 1,000,000 cases and 100,000 users into the configured database
+##   (TELEPATH_DATA_DIR / TELEPATH_DATABASE_URL; use a database of its own), then
+##   TELEPATH_BENCH_1M_SQLITE=<dir> / TELEPATH_BENCH_1M_POSTGRES=<url> make bench-1m
+bench-data: build
+	$(BIN) bench-data
+
+bench-1m:
+	$(GO) test -run '^$$' -bench Lists1M -benchtime 100x ./internal/app

@@ -1,6 +1,6 @@
 // Starts the built binary on a fresh data directory with the demo data and a fixed
 // captcha answer, waits for /healthz, and stops it (by PID) after the run.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +43,11 @@ export default async function globalSetup(_config: FullConfig) {
   if (!(await portIsFree(PORT))) throw new Error(`port ${PORT} is in use; set TELEPATH_E2E_PORT to a free port`);
   mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'telepath-e2e-'));
+  // The slide generator, built once here for the specs that make slides (lib/slidegen.ts):
+  // a "go run" in each worker's hook compiled it up to three times beside the Go tests.
+  const tools = mkdtempSync(path.join(tmpdir(), 'telepath-e2e-tools-'));
+  process.env.TELEPATH_E2E_SLIDEGEN = path.join(tools, 'slidegen');
+  execFileSync('go', ['build', '-o', process.env.TELEPATH_E2E_SLIDEGEN, './internal/slide/slidegen/cmd/slidegen'], { cwd: path.resolve(__dirname, '..'), stdio: 'inherit' });
   const url = `http://127.0.0.1:${PORT}`;
   const log = createWriteStream(path.join(ARTIFACTS, 'server.log'));
   const child = spawn(BIN, ['serve'], {
@@ -73,6 +78,7 @@ export default async function globalSetup(_config: FullConfig) {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(tools, { recursive: true, force: true });
   };
   try {
     await waitHealthy(url, () => exit);

@@ -9,6 +9,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   outputDir: './test-results',
   fullyParallel: true,
+  // Two: beside the Go tests (scripts/test-all.sh) the machine is busy, and a third
+  // walk made no run shorter, only each walk slower.
   workers: Number(process.env.TELEPATH_E2E_WORKERS || 2),
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -21,6 +23,9 @@ export default defineConfig({
     viewport: { width: 1600, height: 1000 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The app follows the system's reduce-motion setting: dialogs and drawers open at once, so a
+    // walk never clicks into a half-open one.
+    reducedMotion: 'reduce',
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
     trace: 'retain-on-failure',

@@ -4,6 +4,8 @@
 //	telepath openapi            print the OpenAPI document
 //	telepath audit-verify       check that no operation log record was changed or removed
 //	telepath rotate-slide-key   new signing key for slide URLs (the previous one stays accepted)
+//	telepath migrate            apply the pending migrations and report how long they took
+//	telepath bench-data         load 1,000,000 benchmark cases (with the demo users) into the configured database
 package main
 
 import (
@@ -15,8 +17,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"telepath/internal/app"
+	"telepath/internal/benchdata"
+	"telepath/internal/demo"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/slideserver"
 	"telepath/web"
@@ -84,7 +90,26 @@ func run(args []string) error {
 		}
 		fmt.Printf("slide URLs are now signed with key %d; URLs of key %d still work, older ones no longer\n", id, id-1)
 		return nil
+	case "migrate":
+		t0 := time.Now()
+		d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		fmt.Printf("migrations applied in %s\n", time.Since(t0).Round(time.Millisecond))
+		return nil
+	case "bench-data":
+		d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer d.Close()
+		if err := demo.Seed(ctx, d, log, clock.Clock{}); err != nil {
+			return err
+		}
+		return benchdata.Load(ctx, d, benchdata.Defaults(time.Now()), log)
 	default:
-		return fmt.Errorf("unknown command %q (want serve, openapi, audit-verify or rotate-slide-key)", cmd)
+		return fmt.Errorf("unknown command %q (want serve, migrate, openapi, audit-verify, rotate-slide-key or bench-data)", cmd)
 	}
 }

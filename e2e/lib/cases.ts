@@ -161,6 +161,8 @@ export async function submittedCase(siteToken: string, f: CaseFixture, over: Rec
 }
 
 export interface DiagnosisText {
+  /** A frozen case's intra-operative verdict. */
+  frozen_verdict?: 'benign' | 'malignant' | 'deferred';
   microscopic?: string;
   opinion: string;
   gross_description?: string;

@@ -2,6 +2,13 @@
 import { expect, type Page } from '@playwright/test';
 import { apiLogin, CAPTCHA, PASSWORD, type Lang } from './api';
 
+/**
+ * The languages the screenshot walks run in. Every other walk runs in Chinese, so
+ * make test takes the screens in English (layout, labels, axe); make screens
+ * (TELEPATH_E2E_SCREENS=all) takes them in both, for people to look at.
+ */
+export const SCREEN_LANGUAGES: Lang[] = process.env.TELEPATH_E2E_SCREENS === 'all' ? ['zh-CN', 'en-US'] : ['en-US'];
+
 const L = {
   username: /^(用户名|Username)$/,
   password: /^(密码|Password)$/,
@@ -48,7 +55,8 @@ export async function signInWithToken(page: Page, username: string, opts: { lang
     { token, lang: opts.lang },
   );
   await page.goto(opts.to ?? '/manage');
-  await expect(sideMenu(page).getByRole('menuitem').first()).toBeVisible();
+  // The app's first load on a busy machine (the whole suite beside the Go tests) can take longer than a click.
+  await expect(sideMenu(page).getByRole('menuitem').first()).toBeVisible({ timeout: 60_000 });
   return token;
 }
 
@@ -94,9 +102,13 @@ export async function logout(page: Page) {
 
 /** Picks a language from the switch (login page or shell header). */
 export async function switchLanguage(page: Page, lang: Lang) {
-  await page.getByTestId('language-switch').hover();
-  await page.getByRole('menuitem', { name: lang === 'en-US' ? 'English' : '简体中文' }).click();
-  await expect(page.getByTestId('language-switch')).toContainText(lang === 'en-US' ? 'English' : '简体中文');
+  const label = lang === 'en-US' ? 'English' : '简体中文';
+  // The menu opens on hover with an animation; a click during it can miss on a busy machine: try again.
+  await expect(async () => {
+    await page.getByTestId('language-switch').hover();
+    await page.getByRole('menuitem', { name: label }).click({ timeout: 5000 });
+    await expect(page.getByTestId('language-switch')).toContainText(label, { timeout: 3000 });
+  }).toPass({ timeout: 40_000 });
 }
 
 export const sideMenu = (page: Page) => page.getByTestId('side-menu');

@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { resize, settled, signInWithToken } from '../lib/ui';
+import { resize, settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens', 'consultation');
 const SIZES = [
@@ -21,7 +21,7 @@ const SCREENS: Record<string, string[]> = {
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-');
 
 // One walk per language; each screen is shot at both sizes without loading it again.
-for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+for (const lang of SCREEN_LANGUAGES) {
   test(`consultation screens in ${lang} at ${SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
     test.setTimeout(300_000);
     mkdirSync(OUT, { recursive: true });

@@ -3,7 +3,6 @@
 // is interrupted and resumes, meets every validation message on the way, charges and
 // submits it; the allocator assigns it to an expert; a second case is recalled and the
 // admin agrees; a third is returned to the site, which finds it under /case/return.
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { expect, test } from '../lib/test';
 import { apiLogin, list } from '../lib/api';
 import { bindExpert, caseFixture, centerExperts, getCase, idNumber, registerCase, submittedCase, tinySlide, uploadSlide, type CaseFixture } from '../lib/cases';
 import { fieldError, formItem } from '../lib/antd';
+import { slidegen } from '../lib/slidegen';
 import { searchList, signInWithToken, toast } from '../lib/ui';
 
 const zh = JSON.parse(readFileSync(path.resolve(__dirname, '../../web/src/locales/zh-CN.json'), 'utf8')) as Record<string, string>;
@@ -23,7 +23,7 @@ const T = (key: string, vars: Record<string, string | number> = {}) => {
 };
 
 const EXPERT = '张建国 主任医师';
-const dir = mkdtempSync(path.join(tmpdir(), 'tp-consult-'));
+let dir = '';
 let slidePath = '';
 let slideSha = '';
 let slideSize = 0;
@@ -31,12 +31,12 @@ let f: CaseFixture;
 let site: string;
 
 test.beforeAll(async () => {
+  // Made here, not when the file loads: Playwright may run this hook again in the same
+  // worker after afterAll removed the last directory.
+  dir = mkdtempSync(path.join(tmpdir(), 'tp-consult-'));
   // A slide bigger than one 16 MB tus chunk, so the upload has a second PATCH to interrupt.
   slidePath = path.join(dir, `胃窦-HE-${Date.now()}.tif`);
-  execFileSync('go', ['run', './internal/slide/slidegen/cmd/slidegen', '-o', slidePath, '-w', '3000', '-h', '2400', '-compression', 'none'], {
-    cwd: path.resolve(__dirname, '../..'),
-    stdio: 'inherit',
-  });
+  slidegen(['-o', slidePath, '-w', '3000', '-h', '2400', '-compression', 'none']);
   const bytes = readFileSync(slidePath);
   slideSize = bytes.length;
   slideSha = createHash('sha256').update(bytes).digest('hex');

@@ -162,7 +162,8 @@ test('handover: the expert hands a case to expert2 and takes it back before they
   await page.getByTestId('action-handover').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('transfer-expert').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  // By name: experts other specs create in the same center are offered too.
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '刘芳' }).click();
   await dialog.getByTestId('transfer-text').fill('今晚值班，请继续诊断');
   await dialog.getByTestId('transfer-ok').click();
   await expect(toast(page)).toContainText('已交接');

@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
 import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { signInWithToken, toast } from '../lib/ui';
+import { signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 
@@ -351,7 +351,7 @@ test('a supplementary report goes to review: rejected with a reason, edited, sen
 });
 
 // The supplement panel under review, as its reviewer and its author see it, for people to look at.
-for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+for (const lang of SCREEN_LANGUAGES) {
   test(`supplement review panel in ${lang} at 1440`, async ({ browser }) => {
     mkdirSync(OUT, { recursive: true });
     const c = await diagnosedCase({ patient: '许清和', diagnosis: { opinion: '（甲状腺）乳头状癌。' } });
@@ -409,7 +409,7 @@ test('the worklist keeps the chosen tab when searching', async ({ page }) => {
 
 // Screens for people to look at (not assertions): the expert's three screens in both
 // languages at two widths, under e2e/artifacts/screens/.
-for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+for (const lang of SCREEN_LANGUAGES) {
   for (const size of [
     { width: 1440, height: 900 },
     { width: 1920, height: 1080 },

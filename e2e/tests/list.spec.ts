@@ -1,7 +1,7 @@
 import { expect, test } from '../lib/test';
 import { signInWithToken } from '../lib/ui';
 
-test('users list: a custom condition (role in expert, except username like "2") leaves only expert, and the URL keeps it across a reload', async ({ page }) => {
+test('users list: a custom condition (role in expert, username like "expert", except username like "2") leaves only expert, and the URL keeps it across a reload', async ({ page }) => {
   await signInWithToken(page, 'admin', { to: '/system/user' });
   const list = page.getByTestId('list-system.user');
   const usernames = list.locator('.ant-table-tbody tr.ant-table-row td:nth-child(3)');
@@ -9,10 +9,9 @@ test('users list: a custom condition (role in expert, except username like "2") 
 
   await list.getByRole('button', { name: '自定义条件' }).click();
   const builder = page.getByTestId('condition-builder');
-  await builder.getByRole('button', { name: '添加条件' }).click();
-  await builder.getByRole('button', { name: '添加条件' }).click();
+  for (let i = 0; i < 3; i++) await builder.getByRole('button', { name: '添加条件' }).click();
   const rows = builder.locator(':scope > div').filter({ has: page.getByRole('textbox', { name: '值' }) });
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
 
   const choose = async (row: number, label: string, option: string) => {
     await rows.nth(row).locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) }).click();
@@ -22,11 +21,15 @@ test('users list: a custom condition (role in expert, except username like "2") 
   await choose(0, '字段', '角色');
   await choose(0, '运算符', '属于');
   await rows.nth(0).getByRole('textbox', { name: '值' }).fill('expert');
-  // Row 2: except · 用户名 · 包含 · 2
-  await choose(1, '条件关系', '排除');
+  // Row 2: and · 用户名 · 包含 · expert (other specs make experts of their own)
   await choose(1, '字段', '用户名');
   await choose(1, '运算符', '包含');
-  await rows.nth(1).getByRole('textbox', { name: '值' }).fill('2');
+  await rows.nth(1).getByRole('textbox', { name: '值' }).fill('expert');
+  // Row 3: except · 用户名 · 包含 · 2
+  await choose(2, '条件关系', '排除');
+  await choose(2, '字段', '用户名');
+  await choose(2, '运算符', '包含');
+  await rows.nth(2).getByRole('textbox', { name: '值' }).fill('2');
 
   await page.getByTestId('search-submit').click();
   await expect(usernames).toHaveText(['expert']);
@@ -37,6 +40,7 @@ test('users list: a custom condition (role in expert, except username like "2") 
   const constraints = JSON.parse(url.searchParams.get('constraints') ?? '[]');
   expect(constraints[0].constraint).toEqual([
     expect.objectContaining({ column: 'role', operator: 'in', value: ['expert'] }),
+    expect.objectContaining({ column: 'username', operator: 'like', value: 'expert' }),
     expect.objectContaining({ column: 'username', operator: 'not like', value: '2' }),
   ]);
 

@@ -2,13 +2,13 @@ import { expect, test } from '../lib/test';
 import { apiLogin, call, encryptPassword, menu, PASSWORD, unique, visibleMenuNames } from '../lib/api';
 import { login, logout, menuItem, submitLogin, toast, openAllGroups } from '../lib/ui';
 
-/** An expert of the demo center made for this test, so that locking it disturbs no other spec. */
+/** A QC expert of the demo center made for this test, so that locking it disturbs no other spec (and no list of experts). */
 async function ownExpert(): Promise<string> {
   const username = unique('lock');
   const admin = await apiLogin('admin');
   const r = await call('POST', '/api/user', {
     token: admin,
-    body: { username, name: '锁定测试专家', password: await encryptPassword(PASSWORD), status: 1, roles: ['expert'], center_ids: [1] },
+    body: { username, name: '锁定测试质控专家', password: await encryptPassword(PASSWORD), status: 1, roles: ['qc_expert'], center_ids: [1] },
   });
   if (r.status !== 200) throw new Error(`create user → ${r.status}: ${JSON.stringify(r.body)}`);
   return username;

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin, call, list, unique, type Lang } from '../lib/api';
 import { publishedCase, reportPDF } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
+import { menuItem, openAllGroups, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
 
 interface Template {
   id: number;
@@ -133,7 +133,7 @@ test('the admin adds a frozen template from the built-in layout, out of use', as
 });
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
-for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+for (const lang of SCREEN_LANGUAGES) {
   for (const size of [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {
     test(`report template screens in ${lang} at ${size.width}`, async ({ page }) => {
       mkdirSync(OUT, { recursive: true });

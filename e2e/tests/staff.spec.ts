@@ -7,7 +7,7 @@ import path from 'node:path';
 import { apiLogin, call, type Lang } from '../lib/api';
 import { assignedCase, diagnosedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { searchList, signInWithToken, toast } from '../lib/ui';
+import { searchList, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
 
 const STAFF = '孙丽（技术员）';
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -91,7 +91,7 @@ test('the allocator names the staff member, who reads the case, opens its slide 
   await ctx.close();
 });
 
-for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+for (const lang of SCREEN_LANGUAGES) {
   test(`staff screens in ${lang} at 1440 wide`, async ({ page }) => {
     mkdirSync(OUT, { recursive: true });
     const c = await assignedCase({ patient: '许清欢' });

@@ -16,20 +16,33 @@ import (
 	"telepath/internal/audit"
 	"telepath/internal/auth"
 	"telepath/internal/billing"
+	"telepath/internal/borrow"
 	"telepath/internal/consultation"
 	"telepath/internal/demo"
 	"telepath/internal/diagnosis"
+	"telepath/internal/diagnosis/advice"
+	"telepath/internal/diagnosis/invitation"
+	"telepath/internal/diagnosis/judge"
+	"telepath/internal/diagnosis/publication"
+	"telepath/internal/diagnosis/shots"
+	"telepath/internal/diagnosis/templates"
 	"telepath/internal/files"
+	"telepath/internal/frozen"
 	"telepath/internal/library"
+	"telepath/internal/meeting"
 	"telepath/internal/menu"
+	"telepath/internal/notify"
 	"telepath/internal/org"
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
+	"telepath/internal/reagent"
 	"telepath/internal/report"
 	"telepath/internal/settings"
+	"telepath/internal/share"
 	"telepath/internal/slideserver"
+	"telepath/internal/statistics"
 	"telepath/internal/user"
 )
 
@@ -43,6 +56,12 @@ type App struct {
 	Log     *slog.Logger
 	// Audit is the operation log; Flush writes the buffered read records.
 	Audit *audit.Log
+	// Notify is the message centre and live event delivery.
+	Notify *notify.Service
+	// Frozen is the duty schedule and the frozen appointments.
+	Frozen *frozen.Service
+	// Timeouts sends the timeout reminders (every 30 s).
+	Timeouts *notify.Timeouts
 
 	closers []func() error // background work to stop before the database closes
 }
@@ -80,10 +99,10 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	}
 	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
 	authSvc.UseCaptchaSetting(func(ctx context.Context) bool { return settingsSvc.System(ctx).CaptchaEnable })
-	if err := a.seed(ctx); err != nil {
+	clk := clock.New(a.Config.Zone, nil)
+	if err := a.seed(ctx, clk); err != nil {
 		return err
 	}
-	clk := clock.New(a.Config.Zone, nil)
 	orgSvc := org.New(a.DB)
 	orgSvc.UseClock(clk)
 	userSvc := user.New(a.DB, orgSvc, authSvc)
@@ -92,27 +111,59 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	libSvc.UseClock(clk)
 	billSvc := billing.New(a.DB)
 	billSvc.UseClock(clk)
+	reagentSvc := reagent.New(a.DB)
+	reagentSvc.UseClock(clk)
 	fileSvc := files.New(a.DB, a.Config.DataDir)
 	fileSvc.UseClock(clk)
 	settingsSvc.UseClock(clk)
 	consultSvc := consultation.New(a.DB, consultationDeps(orgSvc, userSvc, libSvc, billSvc, fileSvc, settingsSvc))
 	consultSvc.UseClock(clk)
 	auditLog.Cases = consultSvc
-	fileSvc.SetCaseAccess(consultSvc.CanSee)
+	notifySvc := notify.New(a.DB, notifyDeps(authSvc, orgSvc, userSvc, settingsSvc))
+	notifySvc.UseClock(clk)
+	notifySvc.Hub().Log = a.Log
+	consultSvc.Listen(notifySvc.OnCase)
+	a.Notify = notifySvc
+	live, stopLive := context.WithCancel(context.Background())
+	a.closers = append(a.closers, func() error { stopLive(); return nil })
+	notifySvc.Start(live, a.Config.DatabaseURL)
+	a.Timeouts = notifySvc.Timeouts(consultSvc.Due)
+	go a.Timeouts.Run(live, 30*time.Second)
+	fileSvc.SetCaseAccess(consultSvc.CanSee, consultSvc.CasesOfFile)
 	reportTemplates := report.NewTemplates(a.DB)
 	reportTemplates.UseClock(clk)
+	adviceSvc := advice.New(a.DB, adviceDeps(consultSvc, userSvc))
+	adviceSvc.UseClock(clk)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
-	diagDeps.Files = fileSvc
-	diagDeps.ReportLayout = reportTemplates.InUse
-	diagDeps.Signature = func(ctx context.Context, userID int64) []byte {
-		b, _, _ := userSvc.Signature(ctx, userID) // a report prints without one rather than fail
-		return b
-	}
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	diagSvc.UseClock(clk)
+	shotSvc := shots.New(a.DB, consultSvc, fileSvc)
+	shotSvc.UseClock(clk)
+	pubSvc := publication.New(publicationDeps(consultSvc, diagSvc, adviceSvc, shotSvc, userSvc, libSvc, settingsSvc, reportTemplates))
+	pubSvc.UseClock(clk)
+	inviteSvc := invitation.New(a.DB, invitation.Deps{Cases: consultSvc, Experts: diagDeps.Experts})
+	inviteSvc.UseClock(clk)
+	judgeSvc := judge.New(a.DB, consultSvc)
+	judgeSvc.UseClock(clk)
+	templateSvc := templates.New(a.DB)
+	templateSvc.UseClock(clk)
+	fd := frozenDeps(orgSvc, userSvc, libSvc, consultSvc, notifySvc)
+	fd.ParaffinAfterFrozen = func(ctx context.Context, center int64) bool {
+		return settingsSvc.DiagnosisFor(ctx, center).AfterFrozenParaffinBlock
+	}
+	frozenSvc := frozen.New(a.DB, fd)
+	frozenSvc.UseClock(clk)
+	a.Frozen = frozenSvc
+	consultSvc.After(consultation.ActPublish, frozenSvc.CasePublished)
+	consultSvc.After(consultation.ActLock, frozenSvc.CaseOpened)
+	for _, a := range []consultation.Action{consultation.ActBindExpert, consultation.ActReferral, consultation.ActExpertReferral} {
+		consultSvc.After(a, frozenSvc.CaseAssigned)
+	}
+	statSvc := statistics.New(a.DB, statistics.Deps{BigScreen: func(ctx context.Context) bool { return settingsSvc.System(ctx).BigScreen }})
+	statSvc.UseClock(clk)
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
-		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir)); err != nil {
+		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir, clk), clk); err != nil {
 			return err
 		}
 	}
@@ -120,24 +171,49 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	mux := http.NewServeMux()
 	api := httpx.NewAPI(mux, authSvc, auditLog)
 	api.UseReadRecorder(auditLog)
-	api.UseZone(clk.Zone())
-	authSvc.Routes(api)
-	userSvc.Routes(api, a.Config.Auth.IdleTimeout)
+	api.UseClock(clk)
+	authSvc.Routes(api, userSvc.LendInfo(a.Config.Auth.IdleTimeout))
+	userSvc.Routes(api)
 	orgSvc.Routes(api)
 	auditLog.Routes(api)
 	menu.Routes(api)
+	notifySvc.Routes(api)
 	libSvc.Routes(api)
 	billSvc.Routes(api)
+	reagentSvc.Routes(api)
 	fileSvc.Routes(api)
-	consultSvc.Routes(api)
-	diagSvc.Routes(api, mux)
+	consultSvc.Routes(api, consultation.Lent{Advice: adviceSvc.Lend(), Publisher: pubSvc.Lend(),
+		Supplement: diagSvc.LendSupplement(), Judgements: judgeSvc.Lend()})
+	diagSvc.Routes(api)
+	pubSvc.Routes(api, mux)
+	adviceSvc.Routes(api)
+	inviteSvc.Routes(api)
+	judgeSvc.Routes(api)
+	shotSvc.Routes(api)
+	templateSvc.Routes(api)
 	settingsSvc.Routes(api)
 	reportTemplates.Routes(api)
-	closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux, clk)
+	frozenSvc.Routes(api)
+	statSvc.Routes(api)
+	borrowSvc := borrow.New(a.DB)
+	borrowSvc.UseClock(clk)
+	borrowSvc.Routes(api)
+	slides, closeSlides, err := slideserver.Setup(ctx, a.DB, a.Config.DataDir, authSvc, consultSvc.CanSee, a.Log, api, mux, clk)
 	if err != nil {
 		return err
 	}
 	a.closers = append(a.closers, closeSlides)
+	shareSvc := share.New(a.DB, shareDeps(consultSvc, authSvc, slides, pubSvc, fileSvc, settingsSvc))
+	shareSvc.UseClock(clk)
+	slides.UseShares(shareSvc.SlideLive)
+	shareSvc.Routes(api)
+	meetingSvc := meeting.New(a.DB, meetingDeps(consultSvc, authSvc, notifySvc, settingsSvc))
+	meetingSvc.UseClock(clk)
+	consultSvc.After(consultation.ActPublish, meetingSvc.CaseEnded(meeting.EndedSigned))
+	consultSvc.After(consultation.ActToReview, meetingSvc.CaseEnded(meeting.EndedReview))
+	consultSvc.After(consultation.ActLock, meetingSvc.PresenterMoved)
+	consultSvc.Guard(consultation.ActMeeting, meetingSvc.Switched)
+	meetingSvc.Routes(api)
 
 	mux.HandleFunc("GET /healthz", a.healthz)
 	mux.Handle("GET /metrics", a.metricsOnMain())
@@ -151,11 +227,11 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 }
 
 // seed adds the demo data on an empty database, or the first administrator.
-func (a *App) seed(ctx context.Context) error {
+func (a *App) seed(ctx context.Context, clk clock.Clock) error {
 	if a.Config.Demo {
-		return demo.Seed(ctx, a.DB, a.Log)
+		return demo.Seed(ctx, a.DB, a.Log, clk)
 	}
-	return demo.FirstAdmin(ctx, a.DB, a.Log)
+	return demo.FirstAdmin(ctx, a.DB, a.Log, clk)
 }
 
 func (a *App) healthz(w http.ResponseWriter, r *http.Request) {

@@ -15,8 +15,8 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // Outcomes of an audited action.
@@ -59,7 +59,7 @@ var columns = []string{"created_at", "user_id", "username", "role", "action", "o
 func newRecord(ctx context.Context, e Entry) record {
 	p := access.FromContext(ctx)
 	m := access.MetaFrom(ctx)
-	r := record{createdAt: time.Now().UTC(), username: e.Username, role: e.Role, action: e.Action, objectType: e.ObjectType,
+	r := record{createdAt: clock.From(ctx).Now(), username: e.Username, role: e.Role, action: e.Action, objectType: e.ObjectType,
 		ip: m.IP, userAgent: truncate(m.UserAgent, 300), outcome: e.Outcome, message: truncate(e.Message, 500),
 		before: jsonOrNil(e.Before), after: jsonOrNil(e.After)}
 	if r.outcome == "" {
@@ -142,7 +142,7 @@ func (l *Log) RecordDenied(ctx context.Context, p *access.Principal, method, pat
 
 // RecordRead records a read of patient data (httpx.ReadRecorder). The row
 // is queued: the request does not wait for the database.
-func (l *Log) RecordRead(ctx context.Context, ev httpx.ReadEvent) {
+func (l *Log) RecordRead(ctx context.Context, ev access.ReadEvent) {
 	e := Entry{Action: ev.Action, ObjectType: ev.Object, CaseID: ev.CaseID, Outcome: OutcomeOf(ev.Err), Message: ev.Filter}
 	if ev.ObjectID != 0 {
 		e.ObjectID = ev.ObjectID

@@ -10,7 +10,6 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/db/dbtest"
-	"telepath/internal/platform/httpx"
 )
 
 // twoProcesses opens the same fresh database twice, as two server
@@ -48,7 +47,7 @@ func sealed(t *testing.T, d *db.DB, n int) {
 		if err := Write(ctx, d, d.Dialect, Entry{Action: "user.update", ObjectType: "user", ObjectID: i, Before: map[string]any{"name": "a"}, After: map[string]any{"name": "b"}}); err != nil {
 			t.Fatal(err)
 		}
-		l.RecordRead(ctx, httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i + 1), CaseID: int64(i + 1)})
+		l.RecordRead(ctx, access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i + 1), CaseID: int64(i + 1)})
 	}
 	if _, err := Seal(ctx, d); err != nil {
 		t.Fatal(err)
@@ -166,7 +165,7 @@ func TestOneChainAcrossProcesses(t *testing.T) {
 							t.Error(err)
 							return
 						}
-						l.RecordRead(ctx, httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i), CaseID: int64(i)})
+						l.RecordRead(ctx, access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i), CaseID: int64(i)})
 					}
 				}()
 			}
@@ -197,12 +196,12 @@ func TestCloseWritesEveryQueuedRead(t *testing.T) {
 		l.start(4) // a tiny queue: most reads find it full
 		ctx := asUser(3)
 		for i := range 200 {
-			l.RecordRead(ctx, httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i), CaseID: int64(i)})
+			l.RecordRead(ctx, access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: int64(i), CaseID: int64(i)})
 		}
 		if err := l.Close(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		l.RecordRead(ctx, httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 999, CaseID: 999})
+		l.RecordRead(ctx, access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 999, CaseID: 999})
 		var n int
 		d.Get(&n, "SELECT COUNT(*) FROM audit_logs WHERE action = 'read.case' AND user_agent = 'test-agent' AND ip = '10.0.0.9'")
 		if n != 201 {
@@ -226,7 +225,7 @@ func BenchmarkRecordRead(b *testing.B) {
 	l.Start()
 	defer l.Close(context.Background())
 	ctx := asUser(3)
-	ev := httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
+	ev := access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -249,7 +248,7 @@ func BenchmarkWriter(b *testing.B) {
 			l.Start()
 			defer l.Close(context.Background())
 			ctx := asUser(3)
-			ev := httpx.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
+			ev := access.ReadEvent{Action: "read.case", Object: "consultation", ObjectID: 42, CaseID: 42}
 			b.ResetTimer()
 			t0 := time.Now()
 			for i := 0; i < b.N; i++ {

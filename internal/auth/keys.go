@@ -15,6 +15,7 @@ import (
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
+	"telepath/internal/settings"
 )
 
 // loginKey is the RSA key the browser encrypts passwords with. It lives in
@@ -75,18 +76,17 @@ func loadOrCreateCaptchaKey(ctx context.Context, d *db.DB) ([]byte, error) {
 // shares, making it on first start. Another process may win the race; its
 // secret is then the one read back.
 func sharedSetting(ctx context.Context, d *db.DB, name string, make func() (string, error)) (string, error) {
-	var stored string
-	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", name)); err == nil {
+	if stored, err := settings.Value(ctx, d, name); err == nil {
 		return stored, nil
 	}
 	v, err := make()
 	if err != nil {
 		return "", err
 	}
-	_, _ = db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
-		Values(name, v, time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING"))
-	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", name)); err != nil {
-		return "", fmt.Errorf("auth: read %s: %w", name, err)
+	_ = settings.Create(ctx, d, name, v, time.Now().UTC())
+	stored, err := settings.Value(ctx, d, name)
+	if err != nil {
+		return "", fmt.Errorf("auth: %w", err)
 	}
 	return stored, nil
 }

@@ -336,6 +336,30 @@ func (s *Service) SessionPrincipal(ctx context.Context, sessionID int64) (*acces
 	return p, nil
 }
 
+// UserPrincipal returns the principal of an enabled user by id, without a
+// session, for what is done on a user's behalf (a shared case is read as
+// its owner). A disabled, deleted or unknown user is an Unauthorized error.
+func (s *Service) UserPrincipal(ctx context.Context, userID int64) (*access.Principal, error) {
+	var u struct {
+		Username string     `db:"username"`
+		Name     string     `db:"name"`
+		Status   int        `db:"status"`
+		Deleted  *time.Time `db:"deleted_at"`
+	}
+	err := db.Get(ctx, s.db, &u, s.db.Builder().Select("username", "name", "status", "deleted_at").From("users").Where("id = ?", userID))
+	if errors.Is(err, sql.ErrNoRows) || err == nil && (u.Status != 1 || u.Deleted != nil) {
+		return nil, apperr.New(apperr.Unauthorized, "error.unauthorized")
+	}
+	if err != nil {
+		return nil, apperr.Wrap(err, "load user")
+	}
+	p := &access.Principal{UserID: userID, Username: u.Username, Name: u.Name}
+	if err := s.loadBindings(ctx, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 func (s *Service) loadBindings(ctx context.Context, p *access.Principal) error {
 	var rows []struct {
 		Kind string `db:"kind"`

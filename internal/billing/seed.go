@@ -10,9 +10,9 @@ import (
 // SeedDemo adds the demo charge items and timeouts in tx (the demo package
 // calls it on an empty database): five consultation and staining items, a
 // 72-hour default limit and a 24-hour limit for urgent cases. It writes no
-// audit records: seeding is not a user's action.
-func SeedDemo(ctx context.Context, tx *db.Tx) error {
-	now := time.Now().UTC() // seeding is no user's action: no clock of a service
+// audit records: seeding is not a user's action. now is the time they are
+// made at.
+func SeedDemo(ctx context.Context, tx *db.Tx, now time.Time) error {
 	items := []struct {
 		name, input, code string
 		fen               int64

@@ -15,7 +15,7 @@ import (
 // transition loads a case in tx, checks that the caller may make the named
 // transition from its state, lets change write what the transition does,
 // and records the case log and audit lines.
-func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change Change) error {
+func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change columns) error {
 	r, err := s.row(ctx, tx, id)
 	if err != nil {
 		return err
@@ -30,6 +30,12 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Acti
 	}
 	if err := s.guarded(ctx, tx, name, r); err != nil {
 		return err
+	}
+	var before People
+	if len(s.listeners) > 0 {
+		if before, err = s.people(ctx, tx, id); err != nil {
+			return err
+		}
 	}
 	to := r.State
 	t.Apply(&to)
@@ -50,7 +56,15 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Acti
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "update case")
 	}
-	return record(ctx, tx, id, t.logName(), r.State, to, detail, r.State, to)
+	for _, h := range s.hooks[name] {
+		if err := h(ctx, tx, r, to); err != nil {
+			return err
+		}
+	}
+	if err := s.record(ctx, tx, id, t.logName(), r.State, to, detail, r.State, to); err != nil {
+		return err
+	}
+	return s.tell(ctx, tx, id, name, r.State, to, &before, detail)
 }
 
 // Guard checks what an action needs beyond the life cycle State, from the
@@ -76,20 +90,31 @@ func (s *Service) guarded(ctx context.Context, q db.Querier, a Action, r *Row) e
 	return nil
 }
 
-// Change checks what a transition needs beyond the state, writes its own
-// records in tx, and returns the further consultation columns to set.
-type Change func(tx *db.Tx, r *Row, to State) (map[string]any, error)
+// ChangeFunc checks what a transition asked by another domain needs beyond
+// the state, writes that domain's own records in tx, and says what else
+// changes on the case.
+type ChangeFunc func(tx *db.Tx, r *Row, to State) (Change, error)
+
+// columns is ChangeFunc inside the domain: the further consultation columns
+// a transition sets.
+type columns func(tx *db.Tx, r *Row, to State) (map[string]any, error)
 
 // Apply makes the named transition of the life cycle on a case the caller
 // may see, in one transaction with its case log and audit records. The
 // diagnosis domain makes its transitions through it.
-func (s *Service) Apply(ctx context.Context, id int64, name Action, detail string, change Change) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error { return s.transition(ctx, tx, id, name, detail, change) })
+func (s *Service) Apply(ctx context.Context, id int64, name Action, detail string, change ChangeFunc) error {
+	return s.one(ctx, id, name, detail, func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
+		c, err := change(tx, r, to)
+		if err != nil {
+			return nil, err
+		}
+		return c.values(), nil
+	})
 }
 
 // one runs a single transition in its own transaction.
-func (s *Service) one(ctx context.Context, id int64, name Action, detail string, change Change) error {
-	return s.Apply(ctx, id, name, detail, change)
+func (s *Service) one(ctx context.Context, id int64, name Action, detail string, change columns) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error { return s.transition(ctx, tx, id, name, detail, change) })
 }
 
 // Submit sends a registered case to its center. It needs a charge and,
@@ -224,7 +249,7 @@ func (s *Service) RecallDecision(ctx context.Context, id int64, decision, note s
 	}
 	return s.one(ctx, id, name, note, func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
 		if decision == "agree" {
-			vals, err := s.EndHandover(ctx, tx, id)
+			vals, err := s.endHandover(ctx, tx, id)
 			vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = nil, nil, nil, nil
 			return vals, err
 		}
@@ -285,7 +310,7 @@ func (s *Service) refer(ctx context.Context, name Action, id, expertID int64, wh
 		if err := s.checkExpert(ctx, r, expertID); err != nil {
 			return nil, err
 		}
-		vals, err := s.EndHandover(ctx, tx, id)
+		vals, err := s.endHandover(ctx, tx, id)
 		if err != nil {
 			return nil, err
 		}
@@ -350,7 +375,7 @@ func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", staffID).Set("updated_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "bind staff")
 		}
-		return record(ctx, tx, id, ActBindStaff, r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
+		return s.record(ctx, tx, id, ActBindStaff, r.State, r.State, staff[i].Name, nil, map[string]any{"staff_id": staffID})
 	})
 }
 
@@ -365,7 +390,7 @@ func (s *Service) unbindStaff(ctx context.Context, tx *db.Tx, r *Row) error {
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("staff_id", nil).Set("updated_at", s.now()).Where("id = ?", r.ID)); err != nil {
 		return apperr.Wrap(err, "unbind staff")
 	}
-	return record(ctx, tx, r.ID, ActUnbindStaff, r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
+	return s.record(ctx, tx, r.ID, ActUnbindStaff, r.State, r.State, "", map[string]any{"staff_id": *was}, nil)
 }
 
 // CaseStaff lists the staff members of the case's center, for the allocator.
@@ -387,7 +412,7 @@ func (s *Service) ReturnToSite(ctx context.Context, id int64, why string) error 
 		return err
 	}
 	return s.one(ctx, id, ActReturnToSite, why, func(tx *db.Tx, _ *Row, _ State) (map[string]any, error) {
-		vals, err := s.EndHandover(ctx, tx, id)
+		vals, err := s.endHandover(ctx, tx, id)
 		vals["return_reason"], vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = why, nil, nil, nil, nil
 		return vals, err
 	})

@@ -29,11 +29,11 @@ type LogEntry struct {
 }
 
 // record writes the case log line and the audit record of a change, in tx.
-func record(ctx context.Context, tx *db.Tx, id int64, action Action, from, to State, detail string, before, after any) error {
+func (s *Service) record(ctx context.Context, tx *db.Tx, id int64, action Action, from, to State, detail string, before, after any) error {
 	p := access.FromContext(ctx)
 	_, err := db.Exec(ctx, tx, tx.Builder().Insert("case_logs").
 		Columns("consult_id", "user_id", "username", "user_name", "role", "action", "from_status", "to_status", "detail", "created_at").
-		Values(id, p.UserID, p.Username, p.Name, p.PrimaryRole(), action, LabelKey(from), LabelKey(to), truncate(detail, 500), time.Now().UTC()))
+		Values(id, p.UserID, p.Username, p.Name, p.PrimaryRole(), action, LabelKey(from), LabelKey(to), truncate(detail, 500), s.now()))
 	if err != nil {
 		return apperr.Wrap(err, "case log")
 	}
@@ -83,5 +83,8 @@ func (s *Service) RecordEvent(ctx context.Context, tx *db.Tx, id int64, action A
 	}
 	st.Assigned = st.ExpertID != nil
 	st.Releasing = st.Status == StatusCompleted && st.ReleaseAt != nil && s.now().Before(*st.ReleaseAt)
-	return record(ctx, tx, id, action, st.State, st.State, detail, nil, nil)
+	if err := s.record(ctx, tx, id, action, st.State, st.State, detail, nil, nil); err != nil {
+		return err
+	}
+	return s.tell(ctx, tx, id, action, st.State, st.State, nil, detail)
 }

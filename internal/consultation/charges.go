@@ -105,7 +105,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("charge_status", ChargeCharged).Set("updated_at", now).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "mark charged")
 		}
-		return record(ctx, tx, id, ActCharge, r.State, r.State, yuan(total), nil, map[string]any{"charge_id": cid, "total_fen": total, "lines": lines})
+		return s.record(ctx, tx, id, ActCharge, r.State, r.State, yuan(total), nil, map[string]any{"charge_id": cid, "total_fen": total, "lines": lines})
 	})
 }
 
@@ -134,7 +134,7 @@ func (s *Service) Refund(ctx context.Context, id int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("charge_status", ChargeRefunded).Set("updated_at", now).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "mark refunded")
 		}
-		return record(ctx, tx, id, ActRefund, r.State, r.State, "", nil, nil)
+		return s.record(ctx, tx, id, ActRefund, r.State, r.State, "", nil, nil)
 	})
 }
 

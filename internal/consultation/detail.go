@@ -9,6 +9,7 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
+	"telepath/internal/upload"
 )
 
 // Detail returns everything about a case the caller may see.
@@ -16,7 +17,7 @@ func (s *Service) Detail(ctx context.Context, id int64) (*Detail, error) {
 	return s.detailIn(ctx, s.db, id)
 }
 
-func (s *Service) detailIn(ctx context.Context, q db.Querier, id int64) (*Detail, error) {
+func (s *Service) detailIn(ctx context.Context, q db.Runner, id int64) (*Detail, error) {
 	r, err := s.row(ctx, q, id)
 	if err != nil {
 		return nil, err
@@ -112,10 +113,21 @@ func (s *Service) attachments(ctx context.Context, q db.Querier, id int64) ([]At
 	return out, apperr.Wrap(err, "load attachments")
 }
 
-func (s *Service) slides(ctx context.Context, q db.Querier, id int64) ([]Slide, error) {
-	out := []Slide{}
-	err := db.Select(ctx, q, &out, s.db.Builder().Select("id", "filename", "filesize", "sha256", "status", "format", "viewable",
-		"error", "ranse", "specimen_name", "paraffin_block_name", "sort", "created_at").
-		From("slides").Where("consult_id = ? AND status >= 0", id).OrderBy("sort", "id"))
-	return out, apperr.Wrap(err, "load slides")
+// slides are the case's slides, as the slide domain lists them.
+func (s *Service) slides(ctx context.Context, q db.Runner, id int64) ([]Slide, error) {
+	l, err := upload.OfCase(ctx, q, id)
+	out := make([]Slide, len(l))
+	for i, sl := range l {
+		out[i] = Slide(sl)
+	}
+	return out, err
+}
+
+// CasesOfFile lists the cases an uploaded file is attached to, for the
+// files domain to decide who may read it.
+func (s *Service) CasesOfFile(ctx context.Context, fileID int64) ([]int64, error) {
+	var out []int64
+	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("consult_id").From("attachments").
+		Where("file_id = ? AND status >= 0", fileID).OrderBy("consult_id"))
+	return out, apperr.Wrap(err, "file cases")
 }

@@ -2,6 +2,7 @@ package consultation
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,24 +83,34 @@ func (s *Service) RecallHandover(ctx context.Context, id int64) error {
 }
 
 // AcceptHandover is part of the lock: the colleague starting on a handed-over
-// case ends the sender's right to recall it. It returns the columns to set.
-func (s *Service) AcceptHandover(ctx context.Context, tx *db.Tx, r *Row) (map[string]any, error) {
+// case ends the sender's right to recall it. It returns what changes on the case.
+func (s *Service) AcceptHandover(ctx context.Context, tx *db.Tx, r *Row) (Change, error) {
 	if r.HandoverFrom == nil {
-		return map[string]any{}, nil
+		return Change{}, nil
 	}
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverAccepted).Set("decided_at", s.now()).
 		Where("consult_id = ? AND status = ?", r.ID, HandoverPending)); err != nil {
-		return nil, apperr.Wrap(err, "accept handover")
+		return Change{}, apperr.Wrap(err, "accept handover")
 	}
-	return map[string]any{"handover_from": nil}, nil
+	return Change{HandoverFrom: Clear[int64]()}, nil
 }
 
 // EndHandover closes a pending handover when the case goes elsewhere (a
-// referral, a return to the center); it returns the columns to set.
-func (s *Service) EndHandover(ctx context.Context, tx *db.Tx, id int64) (map[string]any, error) {
+// referral, a return to the center); it returns what changes on the case.
+func (s *Service) EndHandover(ctx context.Context, tx *db.Tx, id int64) (Change, error) {
+	err := s.closeHandover(ctx, tx, id)
+	return Change{HandoverFrom: Clear[int64]()}, err
+}
+
+// endHandover is EndHandover as the columns to set.
+func (s *Service) endHandover(ctx context.Context, tx *db.Tx, id int64) (map[string]any, error) {
+	return map[string]any{"handover_from": nil}, s.closeHandover(ctx, tx, id)
+}
+
+func (s *Service) closeHandover(ctx context.Context, tx *db.Tx, id int64) error {
 	_, err := db.Exec(ctx, tx, tx.Builder().Update("handovers").Set("status", HandoverEnded).Set("decided_at", s.now()).
 		Where("consult_id = ? AND status = ?", id, HandoverPending))
-	return map[string]any{"handover_from": nil}, apperr.Wrap(err, "end handover")
+	return apperr.Wrap(err, "end handover")
 }
 
 // Handovers lists the handovers of a case the caller may see.
@@ -112,4 +123,20 @@ func (s *Service) Handovers(ctx context.Context, id int64) ([]Handover, error) {
 		"b.name AS to_name", "h.note", "h.status", "h.created_at", "h.decided_at").From("handovers h").
 		Join("users a ON a.id = h.from_id").Join("users b ON b.id = h.to_id").Where("h.consult_id = ?", id).OrderBy("h.id"))
 	return out, apperr.Wrap(err, "load handovers")
+}
+
+// ExpertOf checks that expertID is an expert of the case's center, as
+// experts lists them; the refusal names field.
+func ExpertOf(ctx context.Context, r *Row, experts func(ctx context.Context, centerID int64) ([]PersonRef, error), expertID int64, field string) error {
+	if r.CenterID == nil {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "case.expert_unknown")
+	}
+	all, err := experts(ctx, *r.CenterID)
+	if err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(all, func(e PersonRef) bool { return e.ID == expertID }) {
+		return apperr.New(apperr.Invalid, "error.validation").Field(field, "case.expert_unknown")
+	}
+	return nil
 }

@@ -71,6 +71,8 @@ const (
 	ActDelay               Action = "delay"
 	ActInvite              Action = "invite"
 	ActInviteReply         Action = "invite_reply"
+	ActShare               Action = "share"
+	ActMeeting             Action = "meeting"
 	ActAppendDiagnosis     Action = "append_diagnosis"
 	ActSlideJudge          Action = "slide_judge"
 	ActAppendToReview      Action = "append_toreview"
@@ -285,6 +287,18 @@ var Transitions = map[Action]Transition{
 		},
 		Apply: func(*State) {}},
 	ActInvite: {Name: ActInvite, Roles: access.Experts, Holder: AssignedExpert,
+		From: func(s State) bool {
+			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
+		},
+		Apply: func(*State) {}},
+	// Sharing by link (internal/share): an expert who sees the case or an
+	// administrator, once the case reached its center.
+	ActShare: {Name: ActShare, Roles: access.Sharers,
+		From:  func(s State) bool { return s.Status != StatusToSubmit },
+		Apply: func(*State) {}},
+	// A live meeting on the case (internal/meeting): an expert who sees the
+	// case, while it is being diagnosed or reviewed.
+	ActMeeting: {Name: ActMeeting, Roles: access.Experts,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.Assigned && s.IsRecall == RecallNone
 		},

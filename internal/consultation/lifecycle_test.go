@@ -78,6 +78,8 @@ var allowedFrom = map[Action][]string{
 	"save_shots":            {"pending_diagnosis", "diagnosing", "to_review"},
 	"diagnosis_amend":       {"published", "counter_audit_rejected"},
 	"slide_judge":           {"pending_diagnosis", "diagnosing", "to_review", "published", "counter_audit_to_confirm", "counter_audit_rejected", "releasing", "supplement_to_review"},
+	"share":                 {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "withdraw_unconfirmed", "returned_to_center", "counter_audit_to_confirm", "counter_audit_rejected", "releasing", "supplement_to_review"},
+	"meeting":               {"pending_diagnosis", "diagnosing", "to_review"},
 	"shots_update":          {"pending_diagnosis", "diagnosing", "to_review"},
 	"advice_execute": {"to_allot", "pending_diagnosis", "diagnosing", "to_review", "published", "releasing", "returned_to_center",
 		"counter_audit_to_confirm", "counter_audit_rejected", "supplement_to_review"},

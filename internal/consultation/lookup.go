@@ -2,6 +2,8 @@ package consultation
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"strconv"
 	"strings"
 	"unicode"
@@ -116,4 +118,23 @@ func (s *Service) StatusLabels(ctx context.Context) []StatusLabel {
 		out = append(out, StatusLabel{Key: k, Label: labelText(lang, k), Color: colours[k]})
 	}
 	return out
+}
+
+// Neighbour returns the previous (dir -1) or next (dir 1) case assigned to
+// the caller (the expert's worklist, read by diagnosis); 0 when there is none.
+func (s *Service) Neighbour(ctx context.Context, id int64, dir int) (int64, error) {
+	me := access.FromContext(ctx).UserID
+	b := s.db.Builder().Select("id").From("consultations").
+		Where("expert_id = ? AND status IN (1, 2) AND deleted_at IS NULL", me).Limit(1)
+	if dir < 0 {
+		b = b.Where("id < ?", id).OrderBy("id DESC")
+	} else {
+		b = b.Where("id > ?", id).OrderBy("id ASC")
+	}
+	var next int64
+	err := db.Get(ctx, s.db, &next, b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return next, apperr.Wrap(err, "neighbour")
 }

@@ -66,7 +66,10 @@ func (s *Service) PostMessage(ctx context.Context, id int64, content string) (*M
 		if err != nil {
 			return apperr.Wrap(err, "insert message")
 		}
-		return record(ctx, tx, id, ActMessage, r.State, r.State, content, nil, map[string]any{"message_id": mid})
+		if err := s.record(ctx, tx, id, ActMessage, r.State, r.State, content, nil, map[string]any{"message_id": mid}); err != nil {
+			return err
+		}
+		return s.tell(ctx, tx, id, ActMessage, r.State, r.State, nil, content)
 	})
 	if err != nil {
 		return nil, err
@@ -99,6 +102,6 @@ func (s *Service) DeleteMessage(ctx context.Context, messageID int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consult_messages").Set("deleted_at", s.now()).Where("id = ?", messageID)); err != nil {
 			return apperr.Wrap(err, "delete message")
 		}
-		return record(ctx, tx, m.ConsultID, ActMessageDelete, r.State, r.State, "", map[string]any{"message_id": messageID}, nil)
+		return s.record(ctx, tx, m.ConsultID, ActMessageDelete, r.State, r.State, "", map[string]any{"message_id": messageID}, nil)
 	})
 }

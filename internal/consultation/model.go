@@ -100,6 +100,10 @@ const (
 type PersonRef struct {
 	ID   int64  `json:"id" db:"id"`
 	Name string `json:"name" db:"name"`
+	// An expert's availability (PATCH /user/diagnosis/status), where known.
+	Away      bool   `json:"away,omitempty" db:"-"`
+	AwayNote  string `json:"away_note,omitempty" db:"-"`
+	AwayUntil string `json:"away_until,omitempty" db:"-"`
 }
 
 // Row is a consultation as lists show it.
@@ -142,6 +146,8 @@ type Row struct {
 	Actions     []Action    `json:"actions" db:"-" doc:"Transitions the caller may make now (the server checks each again)"`
 	RemindAt    *time.Time  `json:"remind_at" db:"remind_at"`
 	IsCollected bool        `json:"is_collected" db:"-" doc:"In the caller's favourites"`
+	// Filed: the case's material is stored in the center's archive (internal/borrow).
+	Filed bool `json:"filed" db:"filed" doc:"The case's slides and blocks are stored in the archive: the display status is Filed"`
 	// HandoverFrom is the expert who handed the case over, while the colleague has not started on it.
 	HandoverFrom *int64 `json:"handover_from" db:"handover_from"`
 }

@@ -14,6 +14,7 @@ import (
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
+	"telepath/internal/upload"
 )
 
 // registers: the caller belongs to a hospital, whose cases they register
@@ -79,7 +80,7 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		if before != nil {
 			action, from = ActUpdate, before.State
 		}
-		return record(ctx, tx, newID, action, from, after.State, "", before, after)
+		return s.record(ctx, tx, newID, action, from, after.State, "", before, after)
 	})
 	if err != nil {
 		return nil, err
@@ -122,12 +123,17 @@ func (s *Service) checkRelations(ctx context.Context, h *org.Hospital, id int64,
 		ids = append(ids, a.FileID)
 	}
 	if len(ids) > 0 {
-		ok, err := s.deps.Files.Attachable(ctx, h.ID, id, ids)
+		ok, err := s.deps.Files.Attachable(ctx, h.ID, ids)
 		if err != nil {
 			return err
 		}
+		var taken []int64 // attached to another case
+		if err := db.Select(ctx, s.db, &taken, s.db.Builder().Select("file_id").From("attachments").
+			Where(sq.Eq{"file_id": ids}).Where("consult_id <> ?", id)); err != nil {
+			return apperr.Wrap(err, "check files")
+		}
 		for _, fid := range ids {
-			if !ok[fid] {
+			if !ok[fid] || slices.Contains(taken, fid) {
 				return apperr.New(apperr.Invalid, "error.validation").Field("attachments", "case.attachment_unknown")
 			}
 		}
@@ -141,13 +147,11 @@ func (s *Service) checkSlides(ctx context.Context, hospitalID, id int64, slideID
 	if len(slideIDs) == 0 {
 		return nil
 	}
-	var n int
-	err := db.Get(ctx, s.db, &n, s.db.Builder().Select("COUNT(*)").From("slides").Where(sq.Eq{"id": slideIDs}).
-		Where("hospital_id = ? AND status IN (1, 2) AND (consult_id IS NULL OR consult_id = ?)", hospitalID, id))
+	ok, err := upload.Usable(ctx, s.db, hospitalID, id, slideIDs)
 	if err != nil {
-		return apperr.Wrap(err, "check slides")
+		return err
 	}
-	if n != len(slices.Compact(slices.Sorted(slices.Values(slideIDs)))) {
+	if !ok {
 		return apperr.New(apperr.Invalid, "error.validation").Field("slide_ids", "case.slide_unknown")
 	}
 	return nil
@@ -262,18 +266,11 @@ func (s *Service) writeAttachments(ctx context.Context, tx *db.Tx, id int64, lis
 // attachSlides makes slideIDs the case's slides and counts them.
 func (s *Service) attachSlides(ctx context.Context, tx *db.Tx, id int64, slideIDs []int64) error {
 	if slideIDs != nil {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).
-			Where("consult_id = ?", id).Where(sq.NotEq{"id": slideIDs})); err != nil {
-			return apperr.Wrap(err, "detach slides")
-		}
-		for i, sid := range slideIDs {
-			if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", id).Set("sort", i).Where("id = ?", sid)); err != nil {
-				return apperr.Wrap(err, "attach slide")
-			}
+		if err := upload.Attach(ctx, tx, id, slideIDs); err != nil {
+			return err
 		}
 	}
-	_, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").
-		Set("slide_count", sq.Expr("(SELECT COUNT(*) FROM slides WHERE consult_id = ? AND status IN (1, 2))", id)).Where("id = ?", id))
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("slide_count", upload.CountInCase(id)).Where("id = ?", id))
 	return apperr.Wrap(err, "count slides")
 }
 
@@ -291,10 +288,10 @@ func (s *Service) Delete(ctx context.Context, id int64) error {
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").Set("deleted_at", s.now()).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "delete case")
 		}
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("slides").Set("consult_id", nil).Where("consult_id = ?", id)); err != nil {
-			return apperr.Wrap(err, "release slides")
+		if err := upload.Release(ctx, tx, id); err != nil {
+			return err
 		}
-		return record(ctx, tx, id, ActDelete, before.State, before.State, "", before, nil)
+		return s.record(ctx, tx, id, ActDelete, before.State, before.State, "", before, nil)
 	})
 }
 

@@ -5,8 +5,10 @@ import (
 	"telepath/internal/platform/httpx"
 )
 
-// Routes registers the consultation endpoints (spec 2 §7 Consultation).
-func (s *Service) Routes(api *httpx.API) {
+// Routes registers the consultation endpoints (spec 2 §7 Consultation),
+// those other domains serve under its prefix with the handlers they lend.
+func (s *Service) Routes(api *httpx.API, lent Lent) {
+	lentRoutes(api, lent)
 	const body = 256 << 10
 	api.Mount("Consultations", []httpx.Route{
 		{Method: "GET", Path: "/api/consultation/list", Roles: access.CaseReaders, Handler: httpx.ListOf(s.List), ID: "case-list", Summary: "List cases (params.tab selects a view: unsubmitted, to_allot, recall_pending, returned_site, timeout…)", Read: &httpx.Read{Action: "read.case_list", Object: "case_list"}},

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -39,13 +42,17 @@ type Deps struct {
 	Files FileResolver
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
 	NeedSlides func(context.Context) bool
+	// Invited and Reviewing select the ids of the cases an expert was
+	// invited to and of those whose supplementary report they review: the
+	// domains keeping those records write them (nil: none).
+	Invited, Reviewing func(expertID int64) sq.Sqlizer
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.
 type FileResolver interface {
-	// Attachable returns the files among ids that the caller uploaded for
-	// hospital and that no case uses yet (or that consultID already uses).
-	Attachable(ctx context.Context, hospitalID, consultID int64, ids []int64) (map[int64]bool, error)
+	// Attachable returns the files among ids that the caller (or their
+	// hospital) uploaded.
+	Attachable(ctx context.Context, hospitalID int64, ids []int64) (map[int64]bool, error)
 }
 
 // Service runs the consultation life cycle.
@@ -55,11 +62,14 @@ type Service struct {
 	now    func() time.Time
 	clock  clock.Clock // the operator's zone; now is its Now
 	guards map[Action][]Guard
+	hooks  map[Action][]Hook
+
+	listeners []Listener
 }
 
 // New returns the consultation service.
 func New(d *db.DB, deps Deps) *Service {
-	s := &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }, guards: map[Action][]Guard{}}
+	s := &Service{db: d, deps: deps, now: clock.Clock{}.Now, guards: map[Action][]Guard{}, hooks: map[Action][]Hook{}}
 	s.Guard(ActHandover, noPendingHandover)
 	s.Guard(ActUpdate, registers)
 	return s
@@ -98,10 +108,14 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 	if p.Has(access.Expert) {
 		// Their cases, the ones they review (a diagnosis or a supplement) or
 		// returned, and those they were invited to.
-		center = append(center, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID},
-			sq.Expr("c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)", p.UserID),
-			sq.Eq{"c.handover_from": p.UserID},
-			sq.Expr("c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1)", p.UserID))
+		center = append(center, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID})
+		if s.deps.Invited != nil {
+			center = append(center, s.caseIn(s.deps.Invited(p.UserID)))
+		}
+		center = append(center, sq.Eq{"c.handover_from": p.UserID})
+		if s.deps.Reviewing != nil {
+			center = append(center, s.caseIn(s.deps.Reviewing(p.UserID)))
+		}
 	}
 	if p.Has(access.Staff) {
 		center = append(center, sq.Eq{"c.staff_id": p.UserID})
@@ -120,6 +134,17 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 		return sq.And{sq.Expr("c.deleted_at IS NULL"), or[0]}, nil
 	}
 	return sq.And{sq.Expr("c.deleted_at IS NULL"), or}, nil
+}
+
+// caseIn is the condition "c.id is one of the ids ids selects". On
+// PostgreSQL it is written = ANY(ARRAY(…)), which the planner can read by
+// index as one branch of the scope's OR (an IN subquery there is a filter
+// over every row).
+func (s *Service) caseIn(ids sq.Sqlizer) sq.Sqlizer {
+	if s.db.Dialect == db.Postgres {
+		return sq.Expr("c.id = ANY(ARRAY(?))", ids)
+	}
+	return sq.Expr("c.id IN (?)", ids)
 }
 
 // sentToCenter: the case is with the center, or the center returned it.
@@ -161,6 +186,27 @@ var list = &listquery.Resource{
 	DefaultSort: []string{"c.id DESC"},
 	TieBreak:    "c.id DESC",
 	ExtraParams: []string{"tab"},
+	SearchIndex: searchIndex,
+	// Kept by the triggers of migration 0041.
+	Tally: &listquery.Tally{From: "consultations c", Table: "consultation_tallies c", Count: "c.n",
+		Columns: []string{"c.hospital_id", "c.center_id", "c.expert_id", "c.status", "c.is_draft", "c.is_recall", "c.is_return",
+			"c.is_lock", "c.supplement_review", "c.print_deliver_status", "c.deleted_at"}},
+}
+
+// searchIndex reads a search of three characters or more from the trigram
+// index of migration 0043 on SQLite (PostgreSQL's trigram index serves the
+// LIKE itself). It keeps to texts whose letters have no case beyond ASCII,
+// where the index folds case exactly as LIKE does.
+func searchIndex(d db.Dialect, text string) sq.Sqlizer {
+	if d != db.SQLite || utf8.RuneCountInString(text) < 3 {
+		return nil
+	}
+	for _, r := range text {
+		if r >= utf8.RuneSelf && (unicode.ToLower(r) != r || unicode.ToUpper(r) != r) {
+			return nil
+		}
+	}
+	return sq.Expr("c.id IN (SELECT rowid FROM consultations_search WHERE consultations_search MATCH ?)", `"`+strings.ReplaceAll(text, `"`, `""`)+`"`)
 }
 
 // tabs are the named views of the case lists; the web app shows the ones
@@ -200,7 +246,8 @@ const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.ge
 	c.assigned_at, c.timeout_at, c.recall_reason, c.return_reason, c.created_at, c.updated_at,
 	c.status, c.is_draft, c.is_recall, c.is_return, c.is_lock, c.manage_confirm, c.remind_at,
 	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status,
-	c.handover_from, c.supplement_review`
+	c.handover_from, c.supplement_review,
+	CASE WHEN EXISTS (SELECT 1 FROM archives ar WHERE ar.consult_id = c.id AND ar.status = 'archived') THEN 1 ELSE 0 END AS filed`
 
 func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
 	return b.Select(rowColumns).From("consultations c").
@@ -267,6 +314,10 @@ func (s *Service) decorate(ctx context.Context, q db.Querier, r *Row) {
 	r.Assigned = r.ExpertID != nil
 	r.Releasing = r.Status == StatusCompleted && r.ReleaseAt != nil && s.now().Before(*r.ReleaseAt)
 	r.StatusLabel = Label(i18n.From(ctx), r.State)
+	if r.Filed && r.StatusLabel.Key == "published" {
+		// Spec 2 §4 Case display status: a case whose material is in the archive shows Filed.
+		r.StatusLabel = StatusLabel{Key: "filed", Label: labelText(i18n.From(ctx), "filed"), Color: "lightblue"}
+	}
 	r.Actions = s.actions(ctx, q, r)
 	if r.TimeoutAt != nil && (r.Status == StatusSubmitted || r.Status == StatusToReview) && r.IsRecall == RecallNone {
 		now := s.now()

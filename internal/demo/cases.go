@@ -7,6 +7,7 @@ import (
 
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -49,7 +50,7 @@ var plan = []step{stepDraft, stepRegister, stepCharge, stepSubmit, stepSubmit, s
 
 // SeedCases registers demo cases in every status the workflow reaches, for
 // both demo hospitals, through the consultation service and its rules.
-func SeedCases(ctx context.Context, d *db.DB, svc *consultation.Service, makeSlide SlideMaker) error {
+func SeedCases(ctx context.Context, d *db.DB, svc *consultation.Service, makeSlide SlideMaker, clk clock.Clock) error {
 	var n int
 	if err := d.Get(&n, "SELECT COUNT(*) FROM consultations"); err != nil || n > 0 {
 		return err
@@ -88,7 +89,7 @@ func SeedCases(ctx context.Context, d *db.DB, svc *consultation.Service, makeSli
 		for i, st := range plan {
 			seq++
 			p := patients[(seq-1)%len(patients)]
-			in := demoCase(p, seq, lib, center)
+			in := demoCase(p, seq, lib, center, clk.Local(clk.Now()))
 			in.InspectionHospital = hospitalName
 			if i%4 == 1 {
 				in.Expedite = true
@@ -102,7 +103,7 @@ func SeedCases(ctx context.Context, d *db.DB, svc *consultation.Service, makeSli
 			if err != nil {
 				return fmt.Errorf("demo case %d: %w", seq, err)
 			}
-			if err := advance(ctx, d, svc, sctx, access.WithPrincipal(ctx, alloc), access.WithPrincipal(ctx, admin), c.ID, st, item, []int64{expert, expert2}[seq%2]); err != nil {
+			if err := advance(ctx, d, clk.Now(), svc, sctx, access.WithPrincipal(ctx, alloc), access.WithPrincipal(ctx, admin), c.ID, st, item, []int64{expert, expert2}[seq%2]); err != nil {
 				return fmt.Errorf("demo case %d (%s): %w", seq, st, err)
 			}
 		}
@@ -110,7 +111,7 @@ func SeedCases(ctx context.Context, d *db.DB, svc *consultation.Service, makeSli
 	return nil
 }
 
-func advance(ctx context.Context, d *db.DB, svc *consultation.Service, site, alloc, admin context.Context, id int64, st step, item, expert int64) error {
+func advance(ctx context.Context, d *db.DB, now time.Time, svc *consultation.Service, site, alloc, admin context.Context, id int64, st step, item, expert int64) error {
 	if st == stepDraft || st == stepRegister {
 		return nil
 	}
@@ -130,14 +131,13 @@ func advance(ctx context.Context, d *db.DB, svc *consultation.Service, site, all
 		}
 		if st == stepAssign {
 			// An urgent case whose deadline is near: past its reminder time.
-			now := time.Now().UTC()
 			_, err := d.Exec(d.Rebind("UPDATE consultations SET assigned_at = ?, timeout_at = ?, remind_at = ? WHERE id = ?"),
 				now.Add(-19*time.Hour), now.Add(5*time.Hour), now.Add(-time.Hour), id)
 			return err
 		}
 		if st == stepTimeout {
 			// A case assigned four days ago, now past its 72-hour limit.
-			past := time.Now().UTC().Add(-96 * time.Hour)
+			past := now.Add(-96 * time.Hour)
 			_, err := d.Exec(d.Rebind("UPDATE consultations SET assigned_at = ?, timeout_at = ?, remind_at = ? WHERE id = ?"),
 				past, past.Add(72*time.Hour), past.Add(48*time.Hour), id)
 			return err
@@ -155,16 +155,16 @@ func advance(ctx context.Context, d *db.DB, svc *consultation.Service, site, all
 	return nil
 }
 
-func demoCase(p patient, seq int, lib, center int64) consultation.CaseInput {
+func demoCase(p patient, seq int, lib, center int64, today time.Time) consultation.CaseInput {
 	birth, _ := time.Parse("2006-01-02", p.birth)
-	age := time.Now().Year() - birth.Year()
+	age := today.Year() - birth.Year()
 	l, c := lib, center
 	return consultation.CaseInput{
-		PathologyNumber: fmt.Sprintf("BL%d-%05d", time.Now().Year(), seq), OriginalPathologyNumber: fmt.Sprintf("Y%d-%04d", time.Now().Year(), 300+seq),
+		PathologyNumber: fmt.Sprintf("BL%d-%05d", today.Year(), seq), OriginalPathologyNumber: fmt.Sprintf("Y%d-%04d", today.Year(), 300+seq),
 		LibraryID: &l, Name: p.name, Age: fmt.Sprint(age), AgeUnit: "year", Gender: p.gender, Birthday: p.birth,
 		IDType: "id_card", IDNumber: IDNumber("330203", birth, seq, p.gender == "male"), Phone: fmt.Sprintf("1390574%04d", 1000+seq),
 		InspectionHospital: "", InspectionDepartment: "普外科", InspectionDoctor: "何医生",
-		InspectionDate: time.Now().AddDate(0, 0, -seq%7).Format("2006-01-02"), TreatType: "hospital", FeeType: "self_pay",
+		InspectionDate: today.AddDate(0, 0, -seq%7).Format("2006-01-02"), TreatType: "hospital", FeeType: "self_pay",
 		ClinicalDiagnosis: p.diagnosis, MedicalHistory: "患者自述症状两月余，门诊检查后收治入院。", ConsultPurpose: "请协助明确诊断及分型。",
 		CenterID: &c,
 		Specimens: []consultation.SpecimenInput{{Name: p.specimen, Part: p.part, Fixative: "10% 中性福尔马林", Count: 1,

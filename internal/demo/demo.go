@@ -14,6 +14,7 @@ import (
 	"telepath/internal/billing"
 	"telepath/internal/library"
 	"telepath/internal/platform/access"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -27,7 +28,7 @@ func empty(ctx context.Context, d *db.DB) (bool, error) {
 }
 
 // FirstAdmin creates "admin" with a random password when there is no user.
-func FirstAdmin(ctx context.Context, d *db.DB, log *slog.Logger) error {
+func FirstAdmin(ctx context.Context, d *db.DB, log *slog.Logger, clk clock.Clock) error {
 	if ok, err := empty(ctx, d); err != nil || !ok {
 		return err
 	}
@@ -35,7 +36,7 @@ func FirstAdmin(ctx context.Context, d *db.DB, log *slog.Logger) error {
 	rand.Read(b)
 	pw := base64.RawURLEncoding.EncodeToString(b) + "a1!"
 	err := d.InTx(ctx, func(tx *db.Tx) error {
-		id, err := addUser(ctx, tx, person{"admin", "系统管理员", []string{access.Admin}, nil, nil}, pw, time.Now().UTC())
+		id, err := addUser(ctx, tx, person{"admin", "系统管理员", []string{access.Admin}, nil, nil}, pw, clk.Now())
 		if err != nil {
 			return err
 		}
@@ -57,11 +58,11 @@ type person struct {
 }
 
 // Seed adds the demo organisations and users when the database has no user.
-func Seed(ctx context.Context, d *db.DB, log *slog.Logger) error {
+func Seed(ctx context.Context, d *db.DB, log *slog.Logger, clk clock.Clock) error {
 	if ok, err := empty(ctx, d); err != nil || !ok {
 		return err
 	}
-	now := time.Now().UTC()
+	now := clk.Now()
 	err := d.InTx(ctx, func(tx *db.Tx) error {
 		center, err := addCenter(ctx, tx, "华东远程病理会诊中心", "EC", nil, now)
 		if err != nil {
@@ -102,10 +103,10 @@ func Seed(ctx context.Context, d *db.DB, log *slog.Logger) error {
 			{"uploader", "钱程（上传员）", []string{access.Uploader}, nil, h},
 			{"root", "超级用户", []string{access.Root}, nil, nil},
 		}
-		if err := library.SeedDemo(ctx, tx); err != nil {
+		if err := library.SeedDemo(ctx, tx, now); err != nil {
 			return err
 		}
-		if err := billing.SeedDemo(ctx, tx); err != nil {
+		if err := billing.SeedDemo(ctx, tx, now); err != nil {
 			return err
 		}
 		hash, err := auth.HashPassword(Password)

@@ -9,8 +9,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/slide/slidegen"
 )
@@ -20,7 +20,7 @@ const demoSlideW, demoSlideH = 4000, 3000
 
 // FileSlides returns a SlideMaker that stores a generated SVS slide (made
 // once in dataDir/demo, then hard-linked) as an uploaded, viewable slide.
-func FileSlides(d *db.DB, dataDir string) SlideMaker {
+func FileSlides(d *db.DB, dataDir string, clk clock.Clock) SlideMaker {
 	return func(ctx context.Context, hospitalID, ownerID int64, name string) (int64, error) {
 		src, err := baseSlide(dataDir, hospitalID%2)
 		if err != nil {
@@ -44,7 +44,7 @@ func FileSlides(d *db.DB, dataDir string) SlideMaker {
 		if err != nil {
 			return 0, err
 		}
-		now := time.Now().UTC()
+		now := clk.Now()
 		var id int64
 		err = d.InTx(ctx, func(tx *db.Tx) error {
 			fileID, err := db.InsertID(ctx, tx, tx.Builder().Insert("files").

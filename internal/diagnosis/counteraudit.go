@@ -16,8 +16,8 @@ func (s *Service) CounterAudit(ctx context.Context, id int64, reason string) err
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, consultation.ActCounterAudit, reason, func(*db.Tx, *consultation.Row, consultation.State) (map[string]any, error) {
-		return nil, nil
+	return s.deps.Cases.Apply(ctx, id, consultation.ActCounterAudit, reason, func(*db.Tx, *consultation.Row, consultation.State) (consultation.Change, error) {
+		return consultation.Change{}, nil
 	})
 }
 
@@ -34,11 +34,11 @@ func (s *Service) AnswerCounterAudit(ctx context.Context, id int64, confirm bool
 			return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 		}
 	}
-	return s.deps.Cases.Apply(ctx, id, name, reason, func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, name, reason, func(_ *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		if confirm {
-			return map[string]any{"locked_by": me, "print_deliver_status": 0}, nil
+			return consultation.Change{LockedBy: consultation.Set(me), PrintDeliver: consultation.Set(0)}, nil
 		}
-		return nil, nil
+		return consultation.Change{}, nil
 	})
 }
 
@@ -51,35 +51,35 @@ func (s *Service) Amend(ctx context.Context, id int64, reason string) error {
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisAmend, reason, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisAmend, reason, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		// The new version starts from the released text.
 		released, err := s.query(tx)(ctx, "d.consult_id = ? AND d.type = ? AND d.status = ?", id, TypeNormal, Published)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		if len(released) > 0 {
 			last := released[len(released)-1]
 			if _, err := s.writeDraft(ctx, tx, id, me, Input{Microscopic: last.Microscopic, Opinion: last.Opinion,
-				GrossDescription: last.GrossDescription, Remark: last.Remark, CriticalValues: last.CriticalValues}); err != nil {
-				return nil, err
+				GrossDescription: last.GrossDescription, Remark: last.Remark, CriticalValues: last.CriticalValues, FrozenVerdict: last.FrozenVerdict}); err != nil {
+				return consultation.Change{}, err
 			}
 		}
-		return map[string]any{"locked_by": me, "reviewer_id": nil, "print_deliver_status": 0}, nil
+		return consultation.Change{LockedBy: consultation.Set(me), ReviewerID: consultation.Clear[int64](), PrintDeliver: consultation.Set(0)}, nil
 	})
 }
 
-func (s *Service) amend(ctx context.Context, in *noteBody) error {
-	return s.Amend(ctx, in.ID, in.text())
+func (s *Service) amend(ctx context.Context, in *NoteBody) error {
+	return s.Amend(ctx, in.ID, in.Text())
 }
 
-func (s *Service) counterAudit(ctx context.Context, in *noteBody) error {
-	return s.CounterAudit(ctx, in.ID, in.text())
+func (s *Service) counterAudit(ctx context.Context, in *NoteBody) error {
+	return s.CounterAudit(ctx, in.ID, in.Text())
 }
 
-func (s *Service) confirmCounterAudit(ctx context.Context, in *noteBody) error {
-	return s.AnswerCounterAudit(ctx, in.ID, true, in.text())
+func (s *Service) confirmCounterAudit(ctx context.Context, in *NoteBody) error {
+	return s.AnswerCounterAudit(ctx, in.ID, true, in.Text())
 }
 
-func (s *Service) rejectCounterAudit(ctx context.Context, in *noteBody) error {
-	return s.AnswerCounterAudit(ctx, in.ID, false, in.text())
+func (s *Service) rejectCounterAudit(ctx context.Context, in *NoteBody) error {
+	return s.AnswerCounterAudit(ctx, in.ID, false, in.Text())
 }

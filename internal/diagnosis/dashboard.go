@@ -7,6 +7,7 @@ import (
 	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/consultation"
+	"telepath/internal/diagnosis/invitation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -54,7 +55,7 @@ func (s *Service) Dashboard(ctx context.Context) (*Dashboard, error) {
 		}
 		b = b.Column(sq.Expr("COALESCE(SUM(CASE WHEN "+expr+" THEN 1 ELSE 0 END), 0) AS "+n, args...))
 	}
-	b = b.Column(sq.Expr("(SELECT COUNT(*) FROM invitations i WHERE i.invitee_id = ? AND i.status = 0) AS invited", me))
+	b = b.Column(invitation.Unanswered(me, "invited"))
 	var out Dashboard
 	if err := db.Get(ctx, s.db, &out, b); err != nil {
 		return nil, apperr.Wrap(err, "dashboard")

@@ -5,9 +5,8 @@ import (
 	"slices"
 
 	"telepath/internal/consultation"
+	"telepath/internal/diagnosis/invitation"
 	"telepath/internal/platform/access"
-	"telepath/internal/platform/apperr"
-	"telepath/internal/platform/db"
 )
 
 // Whom an expert may choose on a case (spec 2 §7 exp_list/*).
@@ -38,10 +37,9 @@ func (s *Service) ExpertChoices(ctx context.Context, id int64, choice string) ([
 			skip = append(skip, *r.ExpertID)
 		}
 	case ChoiceInvite:
-		var asked []int64
-		if err := db.Select(ctx, s.db, &asked, s.db.Builder().Select("invitee_id").From("invitations").
-			Where("consult_id = ? AND status = 0", id)); err != nil {
-			return nil, apperr.Wrap(err, "load invitations")
+		asked, err := invitation.Waiting(ctx, s.db, id)
+		if err != nil {
+			return nil, err
 		}
 		skip = append(skip, asked...)
 	}

@@ -1,7 +1,9 @@
 // Package diagnosis is the expert's work on a case: the lock that lets one
-// expert edit, the diagnosis and its versions, review by a second expert,
-// publication with its hesitation period, invitations and templates. Every
-// change of a case's state goes through the consultation life cycle.
+// expert edit, the diagnosis and its versions (supplementary reports
+// included), review by a second expert, signing with its hesitation period,
+// return, delay and counter-audit. It owns the diagnoses table; the report
+// flow (package publication) asks it for every change of a signed report.
+// Every change of a case's state goes through the consultation life cycle.
 package diagnosis
 
 import "time"
@@ -28,6 +30,7 @@ type Input struct {
 	GrossDescription string `json:"gross_description,omitempty" maxLength:"10000"`
 	Remark           string `json:"remark,omitempty" maxLength:"5000"`
 	CriticalValues   string `json:"critical_values,omitempty" maxLength:"2000"`
+	FrozenVerdict    string `json:"frozen_verdict,omitempty" enum:",benign,malignant,deferred" doc:"A frozen case's intra-operative verdict: benign, malignant or deferred to paraffin"`
 }
 
 // Diagnosis is one version of a case's diagnosis.
@@ -42,6 +45,7 @@ type Diagnosis struct {
 	GrossDescription string     `json:"gross_description" db:"gross_description"`
 	Remark           string     `json:"remark" db:"remark"`
 	CriticalValues   string     `json:"critical_values" db:"critical_values"`
+	FrozenVerdict    string     `json:"frozen_verdict" db:"frozen_verdict" enum:",benign,malignant,deferred"`
 	DoctorID         int64      `json:"doctor_id" db:"doctor_id"`
 	DoctorName       string     `json:"doctor_name" db:"doctor_name"`
 	ReviewerID       *int64     `json:"reviewer_id" db:"reviewer_id"`
@@ -56,45 +60,4 @@ type Diagnosis struct {
 	// FirstResult is the administrator's verdict on this first report after a counter-audit.
 	FirstResult       string `json:"first_result" db:"first_result" enum:",consistent,minor_difference,major_difference"`
 	FirstResultReason string `json:"first_result_reason" db:"first_result_reason"`
-}
-
-// Invitation asks another expert's opinion on a case.
-type Invitation struct {
-	ID          int64      `json:"id" db:"id"`
-	ConsultID   int64      `json:"consult_id" db:"consult_id"`
-	ConsultNo   string     `json:"consult_no" db:"consult_no"`
-	PatientName string     `json:"patient_name" db:"patient_name"`
-	InviterID   int64      `json:"inviter_id" db:"inviter_id"`
-	InviterName string     `json:"inviter_name" db:"inviter_name"`
-	InviteeID   int64      `json:"invitee_id" db:"invitee_id"`
-	InviteeName string     `json:"invitee_name" db:"invitee_name"`
-	Message     string     `json:"message" db:"message"`
-	Reply       string     `json:"reply" db:"reply"`
-	Status      int        `json:"status" db:"status" doc:"0 not replied, 1 replied"`
-	CreatedAt   time.Time  `json:"created_at" db:"created_at"`
-	RepliedAt   *time.Time `json:"replied_at" db:"replied_at"`
-}
-
-// Template is a reusable diagnosis text.
-type Template struct {
-	ID               int64     `json:"id" db:"id"`
-	Name             string    `json:"name" db:"name"`
-	Category         string    `json:"category" db:"category"`
-	Microscopic      string    `json:"microscopic" db:"microscopic"`
-	Opinion          string    `json:"opinion" db:"opinion"`
-	GrossDescription string    `json:"gross_description" db:"gross_description"`
-	Public           bool      `json:"public" db:"-"`
-	OwnerID          *int64    `json:"owner_id" db:"owner_id"`
-	CreatedAt        time.Time `json:"created_at" db:"created_at"`
-	UpdatedAt        time.Time `json:"updated_at" db:"updated_at"`
-}
-
-// TemplateInput is the editable part of a template.
-type TemplateInput struct {
-	Name             string `json:"name,omitempty" maxLength:"100"`
-	Category         string `json:"category,omitempty" maxLength:"50"`
-	Microscopic      string `json:"microscopic,omitempty" maxLength:"20000"`
-	Opinion          string `json:"opinion,omitempty" maxLength:"10000"`
-	GrossDescription string `json:"gross_description,omitempty" maxLength:"10000"`
-	Public           bool   `json:"public,omitempty" doc:"Offered to every expert (administrators only)"`
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"telepath/internal/consultation"
-	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
 )
@@ -20,9 +18,9 @@ const (
 	Sent    = 3
 )
 
-// released returns the last released report of each type for a case the
+// Released returns the last released report of each type for a case the
 // caller may see, or a not-found error when nothing is released yet.
-func (s *Service) released(ctx context.Context, id int64) ([]Diagnosis, error) {
+func (s *Service) Released(ctx context.Context, id int64) ([]Diagnosis, error) {
 	all, err := s.History(ctx, id)
 	if err != nil {
 		return nil, err
@@ -40,54 +38,31 @@ func (s *Service) released(ctx context.Context, id int64) ([]Diagnosis, error) {
 	return out, nil
 }
 
-// MarkPrinted records that the site printed the case's released report.
-func (s *Service) MarkPrinted(ctx context.Context, id int64) error {
-	return s.delivery(ctx, id, consultation.ActReportPrint, func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
-		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("print_count", printCount(ctx, tx, d.ID)+1).
-			Set("print_at", now).Where("id = ?", d.ID))
-		return ToSend, apperr.Wrap(err, "mark printed")
-	})
+// MarkPrinted records, in tx, one more printing of a released report.
+func (s *Service) MarkPrinted(ctx context.Context, tx *db.Tx, diagnosisID int64, now time.Time) error {
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("print_count", printCount(ctx, tx, diagnosisID)+1).
+		Set("print_at", now).Where("id = ?", diagnosisID))
+	return apperr.Wrap(err, "mark printed")
 }
 
-// MarkDelivered records that the printed report reached the patient or clinic.
-func (s *Service) MarkDelivered(ctx context.Context, id int64) error {
-	return s.delivery(ctx, id, consultation.ActReportDeliver, func(tx *db.Tx, d Diagnosis, now time.Time) (int, error) {
-		var printed *time.Time
-		if err := db.Get(ctx, tx, &printed, tx.Builder().Select("print_at").From("diagnoses").Where("id = ?", d.ID)); err != nil {
-			return 0, apperr.Wrap(err, "load print")
-		}
-		if printed == nil {
-			return 0, refuse("diagnosis.print_first")
-		}
-		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("deliver_at", now).Where("id = ?", d.ID))
-		return Sent, apperr.Wrap(err, "mark delivered")
-	})
+// MarkDelivered records, in tx, that a printed report was delivered; one not
+// printed yet is refused.
+func (s *Service) MarkDelivered(ctx context.Context, tx *db.Tx, diagnosisID int64, now time.Time) error {
+	var printed *time.Time
+	if err := db.Get(ctx, tx, &printed, tx.Builder().Select("print_at").From("diagnoses").Where("id = ?", diagnosisID)); err != nil {
+		return apperr.Wrap(err, "load print")
+	}
+	if printed == nil {
+		return refuse("diagnosis.print_first")
+	}
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("deliver_at", now).Where("id = ?", diagnosisID))
+	return apperr.Wrap(err, "mark delivered")
 }
 
 func printCount(ctx context.Context, tx *db.Tx, id int64) int {
 	var n int
 	db.Get(ctx, tx, &n, tx.Builder().Select("print_count").From("diagnoses").Where("id = ?", id))
 	return n
-}
-
-// delivery runs a print or delivery step on the latest released report.
-func (s *Service) delivery(ctx context.Context, id int64, action consultation.Action, fn func(tx *db.Tx, d Diagnosis, now time.Time) (int, error)) error {
-	p := access.FromContext(ctx)
-	if !p.HasAny(access.ReportHandlers) {
-		return apperr.New(apperr.Forbidden, "error.forbidden")
-	}
-	reports, err := s.released(ctx, id)
-	if err != nil {
-		return err
-	}
-	latest := reports[len(reports)-1]
-	return s.deps.Cases.Apply(ctx, id, action, latest.ReportNo, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
-		state, err := fn(tx, latest, s.now())
-		if err != nil {
-			return nil, err
-		}
-		return map[string]any{"print_deliver_status": state}, nil
-	})
 }
 
 // Verification is what the public check of a report shows: enough to

@@ -3,8 +3,6 @@ package diagnosis
 import (
 	"context"
 	"crypto/rand"
-	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -15,7 +13,7 @@ import (
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/report"
+	"telepath/internal/upload"
 )
 
 // Deps are the other domains the diagnosis service calls.
@@ -25,19 +23,9 @@ type Deps struct {
 	Experts func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// DelayHours is the hesitation period of a case's library.
 	DelayHours func(ctx context.Context, libraryID int64) (int, error)
-	// ReportKind is the report kind (routine, frozen, cell) of a library.
-	ReportKind func(ctx context.Context, libraryID int64) (string, error)
-	// Files stores the screenshots saved to cases.
-	Files ShotFiles
-	// Thirds lists the third parties of a center (advice passed on).
-	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
-	// Watermark is the system's report watermark, nil when off.
-	Watermark func(ctx context.Context) *report.Watermark
-	// ReportLayout is the report template in use for a report kind; nil
-	// prints with report.DefaultLayout.
-	ReportLayout func(ctx context.Context, kind string) (report.Layout, error)
-	// Signature is an expert's signature image (PNG or JPEG), nil when none.
-	Signature func(ctx context.Context, userID int64) []byte
+	// TimeoutReason says whether a report signed after its deadline needs a
+	// reason (the timeout_reason setting).
+	TimeoutReason func(ctx context.Context) bool
 }
 
 // Service runs the expert's work on cases.
@@ -50,7 +38,7 @@ type Service struct {
 
 // New returns the diagnosis service.
 func New(d *db.DB, deps Deps) *Service {
-	s := &Service{db: d, deps: deps, now: func() time.Time { return time.Now().UTC() }}
+	s := &Service{db: d, deps: deps, now: clock.Clock{}.Now}
 	s.guard()
 	return s
 }
@@ -64,20 +52,17 @@ func refuse(key string) error { return apperr.New(apperr.Conflict, key) }
 // Lock lets the assigned expert edit the case; others then see it read-only.
 func (s *Service) Lock(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, consultation.ActLock, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		vals, err := s.deps.Cases.AcceptHandover(ctx, tx, r)
-		if err != nil {
-			return nil, err
-		}
-		vals["locked_by"] = me
-		return vals, nil
+	return s.deps.Cases.Apply(ctx, id, consultation.ActLock, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		c, err := s.deps.Cases.AcceptHandover(ctx, tx, r)
+		c.LockedBy = consultation.Set(me)
+		return c, err
 	})
 }
 
 // Unlock gives up the lock without losing the draft.
 func (s *Service) Unlock(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActUnlock, "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		return map[string]any{"locked_by": nil}, nil
+	return s.deps.Cases.Apply(ctx, id, consultation.ActUnlock, "", func(_ *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		return consultation.Change{LockedBy: consultation.Clear[int64]()}, nil
 	})
 }
 
@@ -85,14 +70,29 @@ func (s *Service) Unlock(ctx context.Context, id int64) error {
 func (s *Service) Save(ctx context.Context, id int64, in Input) (*Diagnosis, error) {
 	me := access.FromContext(ctx).UserID
 	in.trim()
-	err := s.deps.Cases.Apply(ctx, id, consultation.ActSave, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		_, err := s.writeDraft(ctx, tx, id, me, in)
+	if err := in.checkVerdict(); err != nil {
 		return nil, err
+	}
+	err := s.deps.Cases.Apply(ctx, id, consultation.ActSave, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		_, err := s.writeDraft(ctx, tx, id, me, in)
+		return consultation.Change{}, err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return s.Current(ctx, id)
+}
+
+// FrozenVerdicts are the intra-operative verdicts of a frozen diagnosis.
+var FrozenVerdicts = []string{"benign", "malignant", "deferred"}
+
+func (in *Input) checkVerdict() error {
+	if in.FrozenVerdict == "" || slices.Contains(FrozenVerdicts, in.FrozenVerdict) {
+		return nil
+	}
+	var v apperr.Validation
+	v.Add("frozen_verdict", "diagnosis.frozen_verdict")
+	return v.Err()
 }
 
 func (in *Input) trim() {
@@ -106,7 +106,7 @@ func (in *Input) trim() {
 func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in Input) (int64, error) {
 	now := s.now()
 	vals := map[string]any{"microscopic": in.Microscopic, "opinion": in.Opinion, "gross_description": in.GrossDescription,
-		"remark": in.Remark, "critical_values": in.CriticalValues, "updated_at": now}
+		"remark": in.Remark, "critical_values": in.CriticalValues, "frozen_verdict": in.FrozenVerdict, "updated_at": now}
 	work, err := s.working(ctx, tx, id)
 	if err != nil {
 		return 0, err
@@ -127,7 +127,7 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 }
 
 const columns = `d.id, d.consult_id, d.type, d.version, d.status, d.microscopic, d.opinion, d.gross_description, d.remark,
-	d.critical_values, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
+	d.critical_values, d.frozen_verdict, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
 	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at,
 	d.first_result, d.first_result_reason`
 
@@ -188,22 +188,22 @@ func (s *Service) History(ctx context.Context, id int64) ([]Diagnosis, error) {
 // ToReview sends the diagnosis to a second expert of the center.
 func (s *Service) ToReview(ctx context.Context, id, reviewerID int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, consultation.ActToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		if reviewerID == me {
-			return nil, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
+			return consultation.Change{}, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
 		}
 		if err := s.checkExpert(ctx, r, reviewerID, "reviewer_id"); err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		work, err := s.nonEmpty(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", ToReview).Set("reviewer_id", reviewerID).
 			Set("review_note", "").Set("updated_at", s.now()).Where("id = ?", work.ID)); err != nil {
-			return nil, apperr.Wrap(err, "to review")
+			return consultation.Change{}, apperr.Wrap(err, "to review")
 		}
-		return map[string]any{"reviewer_id": reviewerID}, nil
+		return consultation.Change{ReviewerID: consultation.Set(reviewerID)}, nil
 	})
 }
 
@@ -230,30 +230,31 @@ func (s *Service) Review(ctx context.Context, id int64, approve bool, note strin
 			return apperr.New(apperr.Invalid, "error.validation").Field("note", "case.reason_required")
 		}
 	}
-	return s.deps.Cases.Apply(ctx, id, name, note, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, name, note, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		work, err := s.working(ctx, tx, id)
 		if err != nil || work == nil {
-			return nil, refuse("diagnosis.empty_state")
+			return consultation.Change{}, refuse("diagnosis.empty_state")
 		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", status).Set("review_note", note).
 			Set("updated_at", s.now()).Where("id = ?", work.ID))
-		return nil, apperr.Wrap(err, "review")
+		return consultation.Change{}, apperr.Wrap(err, "review")
 	})
 }
 
 // RecallReview takes a diagnosis back from review before it is answered.
 func (s *Service) RecallReview(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActReviewRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActReviewRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", Draft).Set("updated_at", s.now()).
 			Where("consult_id = ? AND type = ? AND status = ?", id, TypeNormal, ToReview))
-		return map[string]any{"reviewer_id": nil}, apperr.Wrap(err, "recall review")
+		return consultation.Change{ReviewerID: consultation.Clear[int64]()}, apperr.Wrap(err, "recall review")
 	})
 }
 
 // PublishInput says how to publish.
 type PublishInput struct {
-	Delayed         bool `json:"delayed,omitempty" doc:"Release after the library's hesitation period instead of now"`
-	ConfirmUnviewed bool `json:"confirm_unviewed,omitempty" doc:"Publish although some slides were not viewed"`
+	Delayed         bool   `json:"delayed,omitempty" doc:"Release after the library's hesitation period instead of now"`
+	ConfirmUnviewed bool   `json:"confirm_unviewed,omitempty" doc:"Publish although some slides were not viewed"`
+	TimeoutReason   string `json:"timeout_reason,omitempty" maxLength:"500" doc:"Why the report is signed after the case's deadline (required then, when the timeout_reason setting is on)"`
 }
 
 // Publish signs the diagnosis: released now, or after the hesitation period
@@ -264,18 +265,23 @@ type PublishInput struct {
 // (confirm_unviewed), so it must not hide the others. It carries the field
 // confirm_unviewed so that clients can tell it from other conflicts.
 func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActPublish, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	late := strings.TrimSpace(in.TimeoutReason)
+	return s.deps.Cases.Apply(ctx, id, consultation.ActPublish, late, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		work, err := s.nonEmpty(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
+		}
+		timedOut := r.TimeoutAt != nil && s.now().After(*r.TimeoutAt)
+		if timedOut && late == "" && s.deps.TimeoutReason != nil && s.deps.TimeoutReason(ctx) {
+			return consultation.Change{}, apperr.New(apperr.Invalid, "error.validation").Field("timeout_reason", "diagnosis.timeout_reason_required")
 		}
 		if !in.ConfirmUnviewed {
 			unviewed, err := s.unviewed(ctx, tx, id)
 			if err != nil {
-				return nil, err
+				return consultation.Change{}, err
 			}
 			if unviewed > 0 {
-				return nil, apperr.New(apperr.Conflict, "diagnosis.unviewed_slides").With("count", unviewed).
+				return consultation.Change{}, apperr.New(apperr.Conflict, "diagnosis.unviewed_slides").With("count", unviewed).
 					Field("confirm_unviewed", "diagnosis.unviewed_slides", "count", unviewed)
 			}
 		}
@@ -284,7 +290,7 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error 
 		if in.Delayed && r.LibraryID != nil {
 			hours, err := s.deps.DelayHours(ctx, *r.LibraryID)
 			if err != nil {
-				return nil, err
+				return consultation.Change{}, err
 			}
 			release = now.Add(time.Duration(hours) * time.Hour)
 		}
@@ -293,23 +299,25 @@ func (s *Service) Publish(ctx context.Context, id int64, in PublishInput) error 
 			"report_no": reportNo(now, work.ID), "verify_code": verifyCode(),
 		}).Where("id = ?", work.ID))
 		if err != nil {
-			return nil, apperr.Wrap(err, "publish")
+			return consultation.Change{}, apperr.Wrap(err, "publish")
 		}
-		return map[string]any{"locked_by": nil, "published_at": now, "release_at": release, "print_deliver_status": ToPrint}, nil
+		c := consultation.Change{LockedBy: consultation.Clear[int64](), PublishedAt: consultation.Set(now), ReleaseAt: consultation.Set(release),
+			PrintDeliver: consultation.Set(ToPrint)}
+		if timedOut && late != "" {
+			c.TimeoutReason = consultation.Set(late) // kept on the case for the statistics; the case log shows it too
+		}
+		return c, nil
 	})
 }
 
 // RecallPublication takes back a report still in its hesitation period.
 func (s *Service) RecallPublication(ctx context.Context, id int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(map[string]any{
-			"status": Draft, "published_at": nil, "release_at": nil, "report_no": "", "verify_code": "", "updated_at": s.now(),
-		}).Where("consult_id = ? AND type = ? AND status = ? AND release_at > ?", id, TypeNormal, Published, s.now()))
-		if err != nil {
-			return nil, apperr.Wrap(err, "recall publication")
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDiagnosisRecall, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		if err := s.Unsign(ctx, tx, id, s.now()); err != nil {
+			return consultation.Change{}, err
 		}
-		return map[string]any{"locked_by": me, "published_at": nil, "release_at": nil, "print_deliver_status": 0}, nil
+		return Unsigned(&me), nil
 	})
 }
 
@@ -319,16 +327,12 @@ func (s *Service) Return(ctx context.Context, id int64, reason string) error {
 	if reason == "" {
 		return apperr.New(apperr.Invalid, "error.validation").Field("reason", "case.reason_required")
 	}
-	return s.deps.Cases.Apply(ctx, id, consultation.ActExpertReturn, reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		vals, err := s.deps.Cases.EndHandover(ctx, tx, id)
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range map[string]any{"expert_id": nil, "locked_by": nil, "return_reason": reason, "assigned_at": nil, "timeout_at": nil,
-			"remind_at": nil, "returned_by": access.FromContext(ctx).UserID} {
-			vals[k] = v
-		}
-		return vals, nil
+	return s.deps.Cases.Apply(ctx, id, consultation.ActExpertReturn, reason, func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		c, err := s.deps.Cases.EndHandover(ctx, tx, id)
+		c.ExpertID, c.LockedBy, c.ReturnReason, c.ReturnedBy = consultation.Clear[int64](), consultation.Clear[int64](), consultation.Set(reason),
+			consultation.Set(access.FromContext(ctx).UserID)
+		c.AssignedAt, c.TimeoutAt, c.RemindAt = consultation.Clear[time.Time](), consultation.Clear[time.Time](), consultation.Clear[time.Time]()
+		return c, err
 	})
 }
 
@@ -345,34 +349,24 @@ func (s *Service) Delay(ctx context.Context, id int64, days int, reason string) 
 	if err := v.Err(); err != nil {
 		return err
 	}
-	return s.deps.Cases.Apply(ctx, id, consultation.ActDelay, fmt.Sprintf("%d: %s", days, reason), func(_ *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
-		vals := map[string]any{"delay_days": r.DelayDays + days, "delay_reason": reason}
+	return s.deps.Cases.Apply(ctx, id, consultation.ActDelay, fmt.Sprintf("%d: %s", days, reason), func(_ *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		c := consultation.Change{DelayDays: consultation.Set(r.DelayDays + days), DelayReason: consultation.Set(reason)}
 		if r.TimeoutAt != nil {
-			vals["timeout_at"] = r.TimeoutAt.Add(time.Duration(days) * 24 * time.Hour)
+			c.TimeoutAt = consultation.Set(r.TimeoutAt.Add(time.Duration(days) * 24 * time.Hour))
 			if r.RemindAt != nil {
-				vals["remind_at"] = r.RemindAt.Add(time.Duration(days) * 24 * time.Hour)
+				c.RemindAt = consultation.Set(r.RemindAt.Add(time.Duration(days) * 24 * time.Hour))
 			}
 		}
-		return vals, nil
+		return c, nil
 	})
 }
 
 func (s *Service) checkExpert(ctx context.Context, r *consultation.Row, expertID int64, field string) error {
-	if r.CenterID == nil {
-		return apperr.New(apperr.Invalid, "error.validation").Field(field, "case.expert_unknown")
-	}
-	experts, err := s.deps.Experts(ctx, *r.CenterID)
-	if err != nil {
-		return err
-	}
-	if !slices.ContainsFunc(experts, func(e consultation.PersonRef) bool { return e.ID == expertID }) {
-		return apperr.New(apperr.Invalid, "error.validation").Field(field, "case.expert_unknown")
-	}
-	return nil
+	return consultation.ExpertOf(ctx, r, s.deps.Experts, expertID, field)
 }
 
 // NotViewed counts the case's viewable slides the caller has not opened.
-// It reads the slide views the viewer records (the upload domain's table).
+// It asks the slide domain, which keeps the views the viewer records.
 func (s *Service) NotViewed(ctx context.Context, id int64) (int, error) {
 	if _, err := s.deps.Cases.Case(ctx, id); err != nil {
 		return 0, err
@@ -389,19 +383,14 @@ func (s *Service) ViewSlide(ctx context.Context, id, slideID int64) (int, error)
 	}
 	me := access.FromContext(ctx).UserID
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		var n int
-		if err := db.Get(ctx, tx, &n, tx.Builder().Select("COUNT(*)").From("slides").
-			Where("id = ? AND consult_id = ? AND status >= 0", slideID, id)); err != nil {
-			return apperr.Wrap(err, "load slide")
+		ok, err := upload.InCase(ctx, tx, id, slideID)
+		if err != nil {
+			return err
 		}
-		if n == 0 {
+		if !ok {
 			return apperr.New(apperr.NotFound, "error.not_found")
 		}
-		now := s.now()
-		_, err := db.Exec(ctx, tx, tx.Builder().Insert("slide_views").
-			Columns("slide_id", "user_id", "first_viewed_at", "last_viewed_at", "view_count").Values(slideID, me, now, now, 1).
-			Suffix("ON CONFLICT (slide_id, user_id) DO UPDATE SET last_viewed_at = excluded.last_viewed_at, view_count = slide_views.view_count + 1"))
-		return apperr.Wrap(err, "record view")
+		return upload.RecordView(ctx, tx, slideID, me, s.now())
 	})
 	if err != nil {
 		return 0, err
@@ -410,31 +399,14 @@ func (s *Service) ViewSlide(ctx context.Context, id, slideID int64) (int, error)
 }
 
 // unviewed counts, in q, the case's viewable slides the caller has not opened.
-func (s *Service) unviewed(ctx context.Context, q db.Querier, id int64) (int, error) {
-	var n int
-	err := db.Get(ctx, q, &n, s.db.Builder().Select("COUNT(*)").From("slides sl").
-		Where("sl.consult_id = ? AND sl.status >= 0 AND sl.viewable = 1", id).
-		Where("NOT EXISTS (SELECT 1 FROM slide_views v WHERE v.slide_id = sl.id AND v.user_id = ?)", access.FromContext(ctx).UserID))
-	return n, apperr.Wrap(err, "not viewed")
+func (s *Service) unviewed(ctx context.Context, q db.Runner, id int64) (int, error) {
+	return upload.Unviewed(ctx, q, id, access.FromContext(ctx).UserID)
 }
 
 // Neighbour returns the previous (dir -1) or next (dir 1) case assigned to
 // the caller, for moving through the worklist; 0 when there is none.
 func (s *Service) Neighbour(ctx context.Context, id int64, dir int) (int64, error) {
-	me := access.FromContext(ctx).UserID
-	b := s.db.Builder().Select("id").From("consultations").
-		Where("expert_id = ? AND status IN (1, 2) AND deleted_at IS NULL", me).Limit(1)
-	if dir < 0 {
-		b = b.Where("id < ?", id).OrderBy("id DESC")
-	} else {
-		b = b.Where("id > ?", id).OrderBy("id ASC")
-	}
-	var next int64
-	err := db.Get(ctx, s.db, &next, b)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return next, apperr.Wrap(err, "neighbour")
+	return s.deps.Cases.Neighbour(ctx, id, dir)
 }
 
 // reportNo is the readable, unique number printed on a report.
@@ -449,4 +421,16 @@ func verifyCode() string {
 		b[i] = alphabet[int(b[i])%len(alphabet)]
 	}
 	return string(b)
+}
+
+// Unsigned is what changes on the case when its signed report goes back to
+// a draft: no signature, no release, nothing to print; lockedBy edits it
+// (nil: unlocked).
+func Unsigned(lockedBy *int64) consultation.Change {
+	c := consultation.Change{LockedBy: consultation.Clear[int64](), PublishedAt: consultation.Clear[time.Time](),
+		ReleaseAt: consultation.Clear[time.Time](), PrintDeliver: consultation.Set(0)}
+	if lockedBy != nil {
+		c.LockedBy = consultation.Set(*lockedBy)
+	}
+	return c
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 
+	sq "github.com/Masterminds/squirrel"
+
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
@@ -51,26 +53,26 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 		return nil, apperr.New(apperr.Invalid, "error.validation").Field("opinion", "diagnosis.empty")
 	}
 	var sid int64
-	err := s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiagnosis, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	err := s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiagnosis, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		now := s.now()
 		vals := map[string]any{"microscopic": in.Microscopic, "opinion": in.Opinion, "gross_description": in.GrossDescription,
 			"remark": in.Remark, "critical_values": in.CriticalValues, "status": Draft, "updated_at": now}
 		if work, err := s.workingSupplement(ctx, tx, id); err == nil {
 			sid = work.ID
 			_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(vals).Where("id = ?", sid))
-			return nil, apperr.Wrap(err, "save supplement")
+			return consultation.Change{}, apperr.Wrap(err, "save supplement")
 		} else if !apperr.Is(err, "diagnosis.no_supplement") {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		var version int
 		if err := db.Get(ctx, tx, &version, tx.Builder().Select("COALESCE(MAX(version), 0) + 1").From("diagnoses").
 			Where("consult_id = ? AND type = ?", id, TypeSupplement)); err != nil {
-			return nil, apperr.Wrap(err, "next supplement")
+			return consultation.Change{}, apperr.Wrap(err, "next supplement")
 		}
 		vals["consult_id"], vals["type"], vals["version"], vals["doctor_id"], vals["created_at"] = id, TypeSupplement, version, me, now
 		var err error
 		sid, err = db.InsertID(ctx, tx, tx.Builder().Insert("diagnoses").SetMap(vals))
-		return nil, apperr.Wrap(err, "insert supplement")
+		return consultation.Change{}, apperr.Wrap(err, "insert supplement")
 	})
 	if err != nil {
 		return nil, err
@@ -87,29 +89,31 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 // SupplementToReview sends the working supplement to a second expert of the center.
 func (s *Service) SupplementToReview(ctx context.Context, id, reviewerID int64) error {
 	me := access.FromContext(ctx).UserID
-	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	ctx, reviewer := consultation.WithAddressees(ctx)
+	reviewer.Add(reviewerID)
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendToReview, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		if reviewerID == me {
-			return nil, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
+			return consultation.Change{}, apperr.New(apperr.Invalid, "error.validation").Field("reviewer_id", "diagnosis.reviewer_self")
 		}
 		if err := s.checkExpert(ctx, r, reviewerID, "reviewer_id"); err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		work, err := s.supplementToSend(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", ToReview).Set("reviewer_id", reviewerID).
 			Set("review_note", "").Set("updated_at", s.now()).Where("id = ?", work.ID))
-		return nil, apperr.Wrap(err, "supplement to review")
+		return consultation.Change{}, apperr.Wrap(err, "supplement to review")
 	})
 }
 
 // SupplementRecallReview takes the supplement back from review before it is answered.
 func (s *Service) SupplementRecallReview(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendReviewRecall, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendReviewRecall, "", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", Draft).Set("updated_at", s.now()).
 			Where("consult_id = ? AND type = ? AND status = ?", id, TypeSupplement, ToReview))
-		return nil, apperr.Wrap(err, "recall supplement review")
+		return consultation.Change{}, apperr.Wrap(err, "recall supplement review")
 	})
 }
 
@@ -125,14 +129,14 @@ func (s *Service) SupplementReview(ctx context.Context, id int64, approve bool, 
 			return apperr.New(apperr.Invalid, "error.validation").Field("note", "case.reason_required")
 		}
 	}
-	return s.deps.Cases.Apply(ctx, id, name, note, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, name, note, func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		work, err := s.workingSupplement(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").Set("status", status).Set("review_note", note).
 			Set("updated_at", s.now()).Where("id = ?", work.ID))
-		return nil, apperr.Wrap(err, "supplement review")
+		return consultation.Change{}, apperr.Wrap(err, "supplement review")
 	})
 }
 
@@ -140,10 +144,10 @@ func (s *Service) SupplementReview(ctx context.Context, id int64, approve bool, 
 // beside the original, which stays as it was. One sent to review must have
 // been approved (as the diagnosis); one never sent is the expert's alone.
 func (s *Service) PublishSupplement(ctx context.Context, id int64) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendPublish, "publish", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendPublish, "publish", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		work, err := s.supplementToSend(ctx, tx, id)
 		if err != nil {
-			return nil, err
+			return consultation.Change{}, err
 		}
 		now := s.now()
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(map[string]any{
@@ -151,22 +155,28 @@ func (s *Service) PublishSupplement(ctx context.Context, id int64) error {
 			"report_no": reportNo(now, work.ID), "verify_code": verifyCode(),
 		}).Where("id = ?", work.ID))
 		// A new report goes through printing and delivery again.
-		return map[string]any{"print_deliver_status": ToPrint}, apperr.Wrap(err, "publish supplement")
+		return consultation.Change{PrintDeliver: consultation.Set(ToPrint)}, apperr.Wrap(err, "publish supplement")
 	})
 }
 
 // DiscardSupplement deletes the working supplement (not while under review,
 // which the life cycle refuses); published reports are never deleted.
 func (s *Service) DiscardSupplement(ctx context.Context, id, supplementID int64) error {
-	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiscard, "discard", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (map[string]any, error) {
+	return s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiscard, "discard", func(tx *db.Tx, _ *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		res, err := db.Exec(ctx, tx, tx.Builder().Delete("diagnoses").
 			Where("id = ? AND consult_id = ? AND type = ? AND status <> ? AND status <> ?", supplementID, id, TypeSupplement, Published, ToReview))
 		if err != nil {
-			return nil, apperr.Wrap(err, "discard supplement")
+			return consultation.Change{}, apperr.Wrap(err, "discard supplement")
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return nil, refuse("diagnosis.no_supplement")
+			return consultation.Change{}, refuse("diagnosis.no_supplement")
 		}
-		return nil, nil
+		return consultation.Change{}, nil
 	})
+}
+
+// SupplementsReviewedBy selects the ids of the cases whose supplementary
+// report expertID was asked to review: they see them.
+func SupplementsReviewedBy(expertID int64) sq.Sqlizer {
+	return sq.Expr("SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1", expertID)
 }

@@ -24,7 +24,6 @@ import (
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
-	"telepath/internal/platform/httpx"
 )
 
 // MaxAttachment is the largest attachment (spec 2 §9: 200 M).
@@ -53,6 +52,7 @@ type Service struct {
 	db      *db.DB
 	dir     string
 	canSee  CaseAccess
+	casesOf func(ctx context.Context, fileID int64) ([]int64, error)
 	maxSize int64
 }
 
@@ -64,8 +64,12 @@ func New(d *db.DB, dataDir string) *Service {
 	return &Service{db: d, dir: filepath.Join(dataDir, "files"), maxSize: MaxAttachment}
 }
 
-// SetCaseAccess lets the consultation domain decide who sees attached files.
-func (s *Service) SetCaseAccess(f CaseAccess) { s.canSee = f }
+// SetCaseAccess lets the consultation domain decide who sees attached files:
+// casesOf lists the cases a file is attached to, canSee says whether the
+// caller sees a case.
+func (s *Service) SetCaseAccess(canSee CaseAccess, casesOf func(ctx context.Context, fileID int64) ([]int64, error)) {
+	s.canSee, s.casesOf = canSee, casesOf
+}
 
 // Save streams r to disk under a random name, hashing as it goes, and
 // records it. It refuses more than maxSize bytes without keeping them.
@@ -121,13 +125,13 @@ func (s *Service) Save(ctx context.Context, kind, filename, contentType string, 
 }
 
 // Attachable implements consultation.FileResolver: the caller's own
-// uploads, or their hospital's, that no other case uses.
-func (s *Service) Attachable(ctx context.Context, hospitalID, consultID int64, ids []int64) (map[int64]bool, error) {
+// uploads, or their hospital's (whether another case uses them is the
+// consultation domain's to say).
+func (s *Service) Attachable(ctx context.Context, hospitalID int64, ids []int64) (map[int64]bool, error) {
 	p := access.FromContext(ctx)
 	var ok []int64
 	err := db.Select(ctx, s.db, &ok, s.db.Builder().Select("f.id").From("files f").Where(sq.Eq{"f.id": ids}).
-		Where(sq.Or{sq.Eq{"f.owner_id": p.UserID}, sq.Eq{"f.hospital_id": hospitalID}}).
-		Where("NOT EXISTS (SELECT 1 FROM attachments a WHERE a.file_id = f.id AND a.consult_id <> ?)", consultID))
+		Where(sq.Or{sq.Eq{"f.owner_id": p.UserID}, sq.Eq{"f.hospital_id": hospitalID}}))
 	out := map[int64]bool{}
 	for _, id := range ok {
 		out[id] = true
@@ -147,11 +151,13 @@ func (s *Service) open(ctx context.Context, id int64) (*File, error) {
 		return nil, apperr.Wrap(err, "load file")
 	}
 	var consults []int64
-	if err := db.Select(ctx, s.db, &consults, s.db.Builder().Select("consult_id").From("attachments").Where("file_id = ? AND status >= 0", id).OrderBy("consult_id")); err != nil {
-		return nil, apperr.Wrap(err, "file cases")
+	if s.casesOf != nil {
+		if consults, err = s.casesOf(ctx, id); err != nil {
+			return nil, err
+		}
 	}
 	if len(consults) > 0 {
-		httpx.ReadCase(ctx, consults[0])
+		access.ReadCase(ctx, consults[0])
 	}
 	p := access.FromContext(ctx)
 	if f.OwnerID == p.UserID || p.IsAdmin() {
@@ -159,7 +165,7 @@ func (s *Service) open(ctx context.Context, id int64) (*File, error) {
 	}
 	for _, c := range consults {
 		if s.canSee != nil && s.canSee(ctx, c) {
-			httpx.ReadCase(ctx, c)
+			access.ReadCase(ctx, c)
 			return &f, nil
 		}
 	}

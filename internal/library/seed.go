@@ -11,10 +11,11 @@ import (
 // empty database): routine (BL2026-00001), frozen (BD2026-00001) and cell
 // (XB2026-00001) libraries, the cell library with one sub-library
 // (TCT2026-00001). Frozen reports are released without a hesitation period. It
-// writes no audit records: seeding is not a user's action.
-func SeedDemo(ctx context.Context, tx *db.Tx) error {
+// writes no audit records: seeding is not a user's action. now is the time
+// they are made at.
+func SeedDemo(ctx context.Context, tx *db.Tx, now time.Time) error {
 	add := func(in LibraryInput) (int64, error) {
-		vals := in.values(nil, time.Now().UTC()) // seeding is no user's action
+		vals := in.values(nil, now)
 		vals["created_at"] = vals["updated_at"]
 		return db.InsertID(ctx, tx, tx.Builder().Insert("libraries").SetMap(vals))
 	}

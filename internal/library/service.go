@@ -174,3 +174,17 @@ func (s *Service) usable(ctx context.Context, id int64) (*Library, error) {
 		}
 	}
 }
+
+// OfKind returns the enabled library of a report kind with the lowest id
+// (the frozen library frozen cases are registered in), or nil when there is none.
+func (s *Service) OfKind(ctx context.Context, kind string) (*Library, error) {
+	var l Library
+	err := db.Get(ctx, s.db, &l, s.selectLibraries(s.db.Builder()).Where("l.report_kind = ? AND l.status = 1", kind).OrderBy("l.id").Limit(1))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, apperr.Wrap(err, "library of kind")
+	}
+	l.Example = l.Rule().Example("")
+	return &l, nil
+}

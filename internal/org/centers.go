@@ -32,7 +32,7 @@ var centerList = &listquery.Resource{
 }
 
 const centerColumns = `c.id, c.name, c.code, c.parent_id, p.name AS parent_name, c.address, c.phone, c.contact,
-	c.remark, c.status, c.created_at, c.updated_at,
+	c.remark, c.status, c.frozen_amber_min, c.frozen_red_min, c.created_at, c.updated_at,
 	(SELECT COUNT(*) FROM hospital_centers hc JOIN hospitals h ON h.id = hc.hospital_id AND h.deleted_at IS NULL
 	 WHERE hc.center_id = c.id) AS hospital_count`
 
@@ -109,6 +109,12 @@ func (s *Service) validateCenter(ctx context.Context, q db.Querier, id int64, in
 			v.Add("name", "org.name_taken")
 		}
 	}
+	if (in.FrozenAmberMin != nil && *in.FrozenAmberMin <= 0) || (in.FrozenAmberMin != nil && *in.FrozenAmberMin > 1440) {
+		v.Add("frozen_amber_min", "org.frozen_minutes")
+	}
+	if (in.FrozenRedMin != nil && *in.FrozenRedMin <= 0) || (in.FrozenRedMin != nil && *in.FrozenRedMin > 1440) {
+		v.Add("frozen_red_min", "org.frozen_minutes")
+	}
 	if in.ParentID != nil {
 		if *in.ParentID == id {
 			v.Add("parent_id", "org.parent_self")
@@ -136,10 +142,13 @@ func (s *Service) CreateCenter(ctx context.Context, in CenterInput) (*Center, er
 		if err := s.validateCenter(ctx, tx, 0, &in); err != nil {
 			return err
 		}
+		if err := checkThresholds(statusOr(in.FrozenAmberMin, 15), statusOr(in.FrozenRedMin, 20)); err != nil {
+			return err
+		}
 		now := s.clock.Now()
 		id, err := db.InsertID(ctx, tx, tx.Builder().Insert("centers").
-			Columns("name", "code", "parent_id", "address", "phone", "contact", "remark", "status", "created_at", "updated_at").
-			Values(in.Name, in.Code, in.ParentID, in.Address, in.Phone, in.Contact, in.Remark, statusOr(in.Status, 1), now, now))
+			Columns("name", "code", "parent_id", "address", "phone", "contact", "remark", "status", "frozen_amber_min", "frozen_red_min", "created_at", "updated_at").
+			Values(in.Name, in.Code, in.ParentID, in.Address, in.Phone, in.Contact, in.Remark, statusOr(in.Status, 1), statusOr(in.FrozenAmberMin, 15), statusOr(in.FrozenRedMin, 20), now, now))
 		if err != nil {
 			return apperr.Wrap(err, "insert center")
 		}
@@ -162,9 +171,14 @@ func (s *Service) UpdateCenter(ctx context.Context, id int64, in CenterInput) (*
 		if err := s.validateCenter(ctx, tx, id, &in); err != nil {
 			return err
 		}
+		amber, red := statusOr(in.FrozenAmberMin, before.FrozenAmberMin), statusOr(in.FrozenRedMin, before.FrozenRedMin)
+		if err := checkThresholds(amber, red); err != nil {
+			return err
+		}
 		_, err = db.Exec(ctx, tx, tx.Builder().Update("centers").SetMap(map[string]any{
 			"name": in.Name, "code": in.Code, "parent_id": in.ParentID, "address": in.Address, "phone": in.Phone,
 			"contact": in.Contact, "remark": in.Remark, "status": statusOr(in.Status, before.Status), "updated_at": s.clock.Now(),
+			"frozen_amber_min": amber, "frozen_red_min": red,
 		}).Where("id = ?", id))
 		if err != nil {
 			return apperr.Wrap(err, "update center")
@@ -214,4 +228,14 @@ func nonNil(ids []int64) []int64 {
 		return []int64{-1}
 	}
 	return ids
+}
+
+// checkThresholds refuses a frozen clock that turns red before it turns amber.
+func checkThresholds(amber, red int) error {
+	if amber >= red {
+		var v apperr.Validation
+		v.Add("frozen_red_min", "org.frozen_red_after_amber")
+		return v.Err()
+	}
+	return nil
 }

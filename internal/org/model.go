@@ -15,19 +15,21 @@ type Ref struct {
 
 // Center is a consultation center; ParentID makes it a sub-center.
 type Center struct {
-	ID            int64     `json:"id" db:"id"`
-	Name          string    `json:"name" db:"name"`
-	Code          string    `json:"code" db:"code"`
-	ParentID      *int64    `json:"parent_id" db:"parent_id"`
-	ParentName    *string   `json:"parent_name" db:"parent_name"`
-	Address       string    `json:"address" db:"address"`
-	Phone         string    `json:"phone" db:"phone"`
-	Contact       string    `json:"contact" db:"contact"`
-	Remark        string    `json:"remark" db:"remark"`
-	Status        int       `json:"status" db:"status" enum:"0,1"`
-	HospitalCount int       `json:"hospital_count" db:"hospital_count"`
-	CreatedAt     time.Time `json:"created_at" db:"created_at"`
-	UpdatedAt     time.Time `json:"updated_at" db:"updated_at"`
+	ID             int64     `json:"id" db:"id"`
+	Name           string    `json:"name" db:"name"`
+	Code           string    `json:"code" db:"code"`
+	ParentID       *int64    `json:"parent_id" db:"parent_id"`
+	ParentName     *string   `json:"parent_name" db:"parent_name"`
+	Address        string    `json:"address" db:"address"`
+	Phone          string    `json:"phone" db:"phone"`
+	Contact        string    `json:"contact" db:"contact"`
+	Remark         string    `json:"remark" db:"remark"`
+	Status         int       `json:"status" db:"status" enum:"0,1"`
+	HospitalCount  int       `json:"hospital_count" db:"hospital_count"`
+	FrozenAmberMin int       `json:"frozen_amber_min" db:"frozen_amber_min" doc:"The frozen clock turns amber this many minutes after the slides arrived"`
+	FrozenRedMin   int       `json:"frozen_red_min" db:"frozen_red_min" doc:"The frozen clock turns red this many minutes after the slides arrived"`
+	CreatedAt      time.Time `json:"created_at" db:"created_at"`
+	UpdatedAt      time.Time `json:"updated_at" db:"updated_at"`
 }
 
 // CenterInput is the editable part of a center.
@@ -40,6 +42,9 @@ type CenterInput struct {
 	Contact  string `json:"contact,omitempty" maxLength:"50"`
 	Remark   string `json:"remark,omitempty" maxLength:"500"`
 	Status   *int   `json:"status,omitempty" enum:"0,1"`
+	// The frozen clock's thresholds in minutes (default 15 and 20).
+	FrozenAmberMin *int `json:"frozen_amber_min,omitempty"`
+	FrozenRedMin   *int `json:"frozen_red_min,omitempty"`
 }
 
 // Storage modes of a site's slides (spec 2 §3 Site info).

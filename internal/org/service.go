@@ -88,6 +88,13 @@ func (s *Service) HospitalsOfCenters(ctx context.Context, centerIDs []int64) ([]
 	return ids, apperr.Wrap(err, "hospitals of centers")
 }
 
+// CentersOfHospital returns the centers a hospital is bound to.
+func (s *Service) CentersOfHospital(ctx context.Context, hospitalID int64) ([]int64, error) {
+	ids := []int64{}
+	err := db.Select(ctx, s.db, &ids, s.db.Builder().Select("center_id").From("hospital_centers").Where("hospital_id = ?", hospitalID).OrderBy("center_id"))
+	return ids, apperr.Wrap(err, "centers of hospital")
+}
+
 // CenterRefs returns id and name of the given centers, in id order.
 func (s *Service) CenterRefs(ctx context.Context, ids []int64) ([]Ref, error) {
 	return s.refs(ctx, "centers", ids)

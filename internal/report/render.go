@@ -10,6 +10,7 @@ import (
 	"github.com/signintech/gopdf"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/i18n"
 )
 
@@ -114,7 +115,7 @@ func Render(t Template, d Data) ([]byte, error) {
 		d.Lang = i18n.ZH
 	}
 	if d.PrintedAt.IsZero() {
-		d.PrintedAt = time.Now() // callers with a clock set it
+		d.PrintedAt = clock.Clock{}.Now() // callers set it from their own clock
 	}
 	p, err := newPDF(&d, &t)
 	if err != nil {

@@ -32,13 +32,19 @@ type System struct {
 	DiskSpace       int       `json:"disk_space"`
 	NeedUploadSlide bool      `json:"need_upload_slide"`
 	Watermark       Watermark `json:"watermark"`
+	// DelayReport: a delayed report notifies the site of the new date (spec 2 §7 delay_report).
+	DelayReport bool `json:"delay_report"`
+	// TimeoutReason: a report signed after its deadline asks for a reason (spec 2 §7 timeout_reason).
+	TimeoutReason bool `json:"timeout_reason"`
+	// BigScreen turns on the statistics wall view (spec 2 §3 big_screen).
+	BigScreen bool `json:"big_screen"`
 }
 
 // Defaults are the spec's defaults. PageTitle is empty so that the web app
 // shows its own title in the reader's language; an operator-set title wins.
 func Defaults() System {
 	return System{Language: "zh-CN", PageIcon: "/favicon.svg",
-		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true,
+		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true, DelayReport: true,
 		Watermark: Watermark{FontSize: 16, FontColor: "rgba(0,0,0,0.12)"}}
 }
 
@@ -70,7 +76,7 @@ func (s *Service) System(ctx context.Context) System {
 func (s *Service) stored(ctx context.Context) System {
 	var text string
 	if err := db.Get(ctx, s.db, &text, s.db.Builder().Select("value").From("settings").Where("key = ?", systemKey)); err == nil {
-		var cfg System
+		cfg := Defaults() // keys stored before they existed keep their defaults
 		if json.Unmarshal([]byte(text), &cfg) == nil {
 			return cfg
 		}

@@ -22,6 +22,11 @@ type SystemInput struct {
 	CaptchaEnable   bool      `json:"captcha_enable"`
 	NeedUploadSlide bool      `json:"need_upload_slide" doc:"A case needs at least one slide to be submitted"`
 	Watermark       Watermark `json:"watermark"`
+	// Left out, these keep their values (clients that predate them).
+	DelayReport   *bool `json:"delay_report,omitempty" doc:"A delayed report notifies the site"`
+	TimeoutReason *bool `json:"timeout_reason,omitempty" doc:"A report signed after its deadline needs a reason"`
+	BigScreen     *bool `json:"big_screen,omitempty" doc:"The statistics wall view is on"`
+	ShowMeeting   *bool `json:"show_meeting,omitempty" doc:"Experts may hold live meetings on cases"`
 }
 
 var (
@@ -76,6 +81,18 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 	after := before
 	after.Language, after.PageTitle, after.PageIcon, after.Title, after.Copyright = in.Language, in.PageTitle, in.PageIcon, in.Title, in.Copyright
 	after.CaptchaEnable, after.NeedUploadSlide, after.Watermark = in.CaptchaEnable, in.NeedUploadSlide, in.Watermark
+	if in.DelayReport != nil {
+		after.DelayReport = *in.DelayReport
+	}
+	if in.TimeoutReason != nil {
+		after.TimeoutReason = *in.TimeoutReason
+	}
+	if in.BigScreen != nil {
+		after.BigScreen = *in.BigScreen
+	}
+	if in.ShowMeeting != nil {
+		after.ShowMeeting = *in.ShowMeeting
+	}
 	after.Watermark.FontColor = strings.TrimSpace(after.Watermark.FontColor)
 	value, err := json.Marshal(after)
 	if err != nil {

@@ -75,7 +75,7 @@ func (s *Server) grant(ctx context.Context, id int64) (*Grant, error) {
 
 // granted reports whether tok is a good grant of slide id.
 func (s *Server) granted(ctx context.Context, id int64, tok string) bool {
-	g, ok := parseGrant(tok, id, func(keyID int) []byte { return s.keys.get(ctx, s.db, keyID) })
+	g, ok := parseGrant(tok, id, func(keyID int) []byte { return s.keys.get(ctx, s.db, keyID, s.now()) })
 	if !ok {
 		return false
 	}
@@ -199,17 +199,17 @@ func (c *keyCache) add(ring keyRing) {
 	}
 }
 
-// get returns key id, reading the ring again (at most once a second) when
-// another process rotated to a key this one has not seen.
-func (c *keyCache) get(ctx context.Context, d *db.DB, id int) []byte {
+// get returns key id, reading the ring again (at most once a second, now
+// being the time) when another process rotated to a key this one has not seen.
+func (c *keyCache) get(ctx context.Context, d *db.DB, id int, now time.Time) []byte {
 	c.mu.RLock()
-	b, stale := c.m[id], time.Since(c.loaded) > time.Second
+	b, stale := c.m[id], now.Sub(c.loaded) > time.Second
 	c.mu.RUnlock()
 	if b != nil || !stale {
 		return b
 	}
 	c.mu.Lock()
-	c.loaded = time.Now()
+	c.loaded = now
 	c.mu.Unlock()
 	if ring, _, err := readKeys(ctx, d); err == nil {
 		c.add(ring)

@@ -19,6 +19,7 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
 	"telepath/internal/platform/i18n"
@@ -49,6 +50,7 @@ type Server struct {
 
 	grants grantCache
 	keys   keyCache
+	shares ShareCheck
 }
 
 // New creates the server; canSee answers whether the caller may see a
@@ -58,7 +60,7 @@ func New(ctx context.Context, d *db.DB, up *upload.Service, ts *tiles.Service, c
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{db: d, up: up, tiles: ts, canSee: canSee, sessions: sessions, now: time.Now, cache: map[int64]entry{}}
+	s := &Server{db: d, up: up, tiles: ts, canSee: canSee, sessions: sessions, now: clock.Clock{}.Now, cache: map[int64]entry{}}
 	s.keys.add(ring)
 	s.lookup = func(ctx context.Context, id int64) (entry, error) {
 		sl, err := up.Load(ctx, id)
@@ -145,7 +147,7 @@ func (s *Server) visible(ctx context.Context, id int64) (*upload.SlideFile, erro
 		return nil, err
 	}
 	if sl.ConsultID != nil {
-		httpx.ReadCase(ctx, *sl.ConsultID) // for the audit record of a read
+		access.ReadCase(ctx, *sl.ConsultID) // for the audit record of a read
 	}
 	if !upload.Visible(ctx, sl, s.canSee) {
 		return nil, apperr.New(apperr.NotFound, "error.not_found")
@@ -195,20 +197,30 @@ func (s *Server) Viewer(ctx context.Context, id int64) (*Viewer, error) {
 		}
 		return nil, apperr.New(apperr.Conflict, key).With("format", strings.ToUpper(orUnknown(sl.Format)))
 	}
+	g, err := s.grant(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.viewerOf(sl, g.URL, g.IIIFURL)
+	if err != nil {
+		return nil, err
+	}
+	v.ExpiresAt = g.ExpiresAt
+	return v, nil
+}
+
+// viewerOf is the viewer of a viewable slide whose URLs start with base
+// (Deep Zoom) and iiif.
+func (s *Server) viewerOf(sl *upload.SlideFile, base, iiif string) (*Viewer, error) {
 	src, release, err := s.tiles.Acquire(s.up.FullPath(sl))
 	if err != nil {
 		return nil, apperr.New(apperr.Conflict, "slide.load_failed")
 	}
 	defer release()
-	g, err := s.grant(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	base, iiif, exp := g.URL, g.IIIFURL, g.ExpiresAt
 	v := &Viewer{ID: sl.ID, Filename: sl.Filename, Format: sl.Format, Width: sl.Width, Height: sl.Height, Levels: sl.Levels,
 		MaxLevel: src.MaxLevel(), TileSize: src.TileSize(), MPP: sl.MPP, Objective: sl.Objective,
 		DZIURL: base + "/slide.dzi", IIIFURL: iiif + "/info.json", ThumbnailURL: base + "/thumbnail.jpg",
-		DownloadURL: base + "/download", ExpiresAt: exp}
+		DownloadURL: base + "/download"}
 	// From the file itself: slides recorded by other means (demo data)
 	// may lack these columns.
 	lv := src.Slide.Levels()
@@ -236,11 +248,7 @@ type Download struct {
 // NotViewed counts the slides of a case that userID has not opened yet
 // (diagnosis not_view_count; "unviewed slides prompt before sign").
 func NotViewed(ctx context.Context, d *db.DB, consultID, userID int64) (int, error) {
-	var n int
-	err := db.Get(ctx, d, &n, d.Builder().Select("COUNT(*)").From("slides sl").
-		Where("sl.consult_id = ? AND sl.status >= 0", consultID).
-		Where("NOT EXISTS (SELECT 1 FROM slide_views v WHERE v.slide_id = sl.id AND v.user_id = ?)", userID))
-	return n, apperr.Wrap(err, "count unviewed slides")
+	return upload.NotOpened(ctx, d, consultID, userID)
 }
 
 // RecordView stores the caller's first (and latest) view of a slide.
@@ -250,15 +258,11 @@ func (s *Server) RecordView(ctx context.Context, id int64) (viewRecord, error) {
 	}
 	p := access.FromContext(ctx)
 	now := s.now().UTC()
-	if _, err := db.Exec(ctx, s.db, s.db.Builder().Insert("slide_views").
-		Columns("slide_id", "user_id", "first_viewed_at", "last_viewed_at", "view_count").Values(id, p.UserID, now, now, 1).
-		Suffix("ON CONFLICT (slide_id, user_id) DO UPDATE SET last_viewed_at = excluded.last_viewed_at, view_count = slide_views.view_count + 1")); err != nil {
-		return viewRecord{}, apperr.Wrap(err, "record view")
+	if err := upload.RecordView(ctx, s.db, id, p.UserID, now); err != nil {
+		return viewRecord{}, err
 	}
-	var v viewRecord
-	err := db.Get(ctx, s.db, &v, s.db.Builder().Select("slide_id", "first_viewed_at", "last_viewed_at", "view_count").
-		From("slide_views").Where("slide_id = ? AND user_id = ?", id, p.UserID))
-	return v, apperr.Wrap(err, "load view")
+	v, err := upload.LoadView(ctx, s.db, id, p.UserID)
+	return viewRecord(v), err
 }
 
 func orUnknown(f string) string {
@@ -267,6 +271,9 @@ func orUnknown(f string) string {
 	}
 	return f
 }
+
+// UseClock sets the clock the server reads the time from.
+func (s *Server) UseClock(c clock.Clock) { s.now = c.Now }
 
 // Mount registers the signed-URL handlers on mux.
 func (s *Server) Mount(mux *http.ServeMux) {
@@ -313,7 +320,14 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) (entry, bool) {
 		fail(w, r, http.StatusNotFound, "error.not_found")
 		return entry{}, false
 	}
-	if !s.granted(r.Context(), id, r.PathValue("grant")) {
+	tok := r.PathValue("grant")
+	if isShareGrant(tok) {
+		// A share's visitors see tiles only (shares.go).
+		if !s.shareGranted(r.Context(), id, tok) || !sharedPart(r.URL.Path) {
+			fail(w, r, http.StatusForbidden, "slide.link_expired")
+			return entry{}, false
+		}
+	} else if !s.granted(r.Context(), id, tok) {
 		fail(w, r, http.StatusForbidden, "slide.link_expired")
 		return entry{}, false
 	}
@@ -322,6 +336,12 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) (entry, bool) {
 		fail(w, r, http.StatusNotFound, "error.not_found")
 	}
 	return e, ok
+}
+
+// sharedPart reports whether a share grant may open path: not the label,
+// the macro image or the original file.
+func sharedPart(path string) bool {
+	return !strings.HasSuffix(path, "/label.jpg") && !strings.HasSuffix(path, "/macro.jpg") && !strings.HasSuffix(path, "/download")
 }
 
 func fail(w http.ResponseWriter, r *http.Request, status int, key string) {

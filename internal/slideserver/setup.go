@@ -18,22 +18,24 @@ import (
 // under dataDir/cache/tiles, renders bounded as tiles.Options documents), the upload service and the slide server,
 // registers their API routes, mounts the tus endpoint (/api/uploads/) and
 // the signed tile URLs on mux, and starts the background checks. The
-// returned func stops them and closes the open slides.
+// returned func stops them and closes the open slides; the returned server
+// takes the check of share grants (UseShares).
 func Setup(ctx context.Context, d *db.DB, dataDir string, auth Sessions, canSee upload.CaseAccess, log *slog.Logger,
-	api *httpx.API, mux *http.ServeMux, clk clock.Clock) (closeFn func() error, err error) {
+	api *httpx.API, mux *http.ServeMux, clk clock.Clock) (srv *Server, closeFn func() error, err error) {
 	ts, err := tiles.New(tiles.Options{MemoryCacheBytes: 128 << 20, DiskCacheDir: filepath.Join(dataDir, "cache", "tiles"), DiskCacheBytes: 2 << 30})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	up := upload.New(d, ts, canSee, log, upload.Options{DataDir: dataDir})
 	up.UseClock(clk)
-	srv, err := New(ctx, d, up, ts, canSee, auth)
+	srv, err = New(ctx, d, up, ts, canSee, auth)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	srv.UseClock(clk)
 	tus, err := up.Handler()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	up.Routes(api)
 	srv.Routes(api)
@@ -43,7 +45,7 @@ func Setup(ctx context.Context, d *db.DB, dataDir string, auth Sessions, canSee 
 	mux.Handle(upload.BasePath[:len(upload.BasePath)-1], h)
 	if err := up.Start(ctx); err != nil {
 		up.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return func() error { return errors.Join(up.Close(), ts.Close()) }, nil
+	return srv, func() error { return errors.Join(up.Close(), ts.Close()) }, nil
 }

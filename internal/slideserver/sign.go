@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"telepath/internal/platform/db"
+	"telepath/internal/settings"
 )
 
 // keysSetting is the settings row holding the signing keys of slide URLs,
@@ -51,8 +52,7 @@ func loadKeys(ctx context.Context, d *db.DB) (keyRing, error) {
 	ring, _, err := readKeys(ctx, d)
 	if errors.Is(err, sql.ErrNoRows) {
 		v, _ := json.Marshal(keyRing{Current: newKey(1)})
-		if _, err := db.Exec(ctx, d, d.Builder().Insert("settings").Columns("key", "value", "updated_at").
-			Values(keysSetting, string(v), time.Now().UTC()).Suffix("ON CONFLICT (key) DO NOTHING")); err != nil {
+		if err := settings.Create(ctx, d, keysSetting, string(v), time.Now().UTC()); err != nil {
 			return keyRing{}, fmt.Errorf("slide url keys: %w", err)
 		}
 		ring, _, err = readKeys(ctx, d)
@@ -61,8 +61,8 @@ func loadKeys(ctx context.Context, d *db.DB) (keyRing, error) {
 }
 
 func readKeys(ctx context.Context, d *db.DB) (keyRing, string, error) {
-	var stored string
-	if err := db.Get(ctx, d, &stored, d.Builder().Select("value").From("settings").Where("key = ?", keysSetting)); err != nil {
+	stored, err := settings.Value(ctx, d, keysSetting)
+	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return keyRing{}, "", err
 		}
@@ -93,12 +93,11 @@ func RotateKey(ctx context.Context, d *db.DB) (int, error) {
 		next := keyRing{Current: newKey(prev.ID + 1), Previous: &prev}
 		v, _ := json.Marshal(next)
 		// Compare-and-set: a concurrent rotation makes this one start over.
-		res, err := db.Exec(ctx, d, d.Builder().Update("settings").Set("value", string(v)).Set("updated_at", time.Now().UTC()).
-			Where("key = ? AND value = ?", keysSetting, stored))
+		swapped, err := settings.Swap(ctx, d, keysSetting, stored, string(v), time.Now().UTC())
 		if err != nil {
 			return 0, fmt.Errorf("rotate slide url key: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 1 {
+		if swapped {
 			return next.Current.ID, nil
 		}
 	}

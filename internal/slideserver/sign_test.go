@@ -3,6 +3,7 @@ package slideserver
 import (
 	"context"
 	"encoding/hex"
+	"strings"
 	"testing"
 
 	"telepath/internal/platform/db"
@@ -61,4 +62,30 @@ func TestRotateKey(t *testing.T) {
 			t.Fatalf("after two rotations: %+v", ring)
 		}
 	})
+}
+
+// A session's grant whose MAC holds ".s" is not taken for a share's, and
+// a share's grant checks out only for its own slide.
+func TestShareGrantTokens(t *testing.T) {
+	k := newKey(3)
+	key := func(id int) []byte {
+		if id != 3 {
+			return nil
+		}
+		b, _ := hex.DecodeString(k.Key)
+		return b
+	}
+	tok := signShare(k, 42, 7)
+	if !isShareGrant(tok) || isShareGrant("3.15.s"+strings.Repeat("A", 23)) {
+		t.Fatal("share grant not told from a session's")
+	}
+	if keyID, shareID, ok := parseShare(tok, 42, key); !ok || keyID != 3 || shareID != 7 {
+		t.Fatalf("parse %s: %d %d %v", tok, keyID, shareID, ok)
+	}
+	if _, _, ok := parseShare(tok, 43, key); ok {
+		t.Fatal("share grant good for another slide")
+	}
+	if _, _, ok := parseShare(signGrant(k, 42, 7), 42, key); ok {
+		t.Fatal("a session's grant taken for a share's")
+	}
 }

@@ -13,13 +13,9 @@ import (
 	"telepath/internal/platform/httpx"
 )
 
-// Routes registers the user endpoints (spec 2 §7 Users), the expert's own
-// signature and /api/auth/info.
-func (s *Service) Routes(api *httpx.API, idle time.Duration) {
-	info := func(ctx context.Context) (*Info, error) { return s.Info(ctx, idle) }
-	api.Mount("Auth", []httpx.Route{
-		{Method: "GET", Path: "/api/auth/info", Roles: access.Any, Handler: httpx.Result(info), ID: "auth-info", Summary: "The signed-in user, roles with configuration, centers and hospitals", Allow: access.PasswordChange},
-	})
+// Routes registers the user endpoints (spec 2 §7 Users) and the expert's
+// own signature.
+func (s *Service) Routes(api *httpx.API) {
 	api.Mount("Users", []httpx.Route{
 		{Method: "GET", Path: "/api/role", Roles: access.Managers, Handler: httpx.Result(s.grantable), ID: "role-list", Summary: "Roles the caller may grant"},
 		{Method: "GET", Path: "/api/user", Roles: access.Managers, Handler: httpx.ListOf(s.List), ID: "user-list", Summary: "List users (params.tab: all, enabled, disabled, locked)"},
@@ -32,10 +28,19 @@ func (s *Service) Routes(api *httpx.API, idle time.Duration) {
 		{Method: "POST", Path: "/api/user/reset_password/{id}", Roles: access.Managers, Handler: httpx.Action(s.resetPassword), ID: "user-reset-password", Summary: "Set a new password for a user", MaxBody: 8 << 10},
 		{Method: "POST", Path: "/api/user/password", Roles: access.Any, Handler: httpx.Action(s.changeOwnPassword), ID: "change-own-password", Summary: "Change the caller's password; ends their other sessions (after too many wrong old passwords, this one: 401)", MaxBody: 8 << 10, Allow: access.PasswordChange, Tags: []string{"Auth"}},
 		{Method: "POST", Path: "/api/user/delLoginLock/{id}", Roles: access.Managers, Handler: httpx.ActionByID(s.Unlock), ID: "user-unlock", Summary: "Lift a sign-in lock"},
+		{Method: "GET", Path: "/api/user/diagnosis/status", Roles: access.Experts, Handler: httpx.Value(s.ownAvailability), ID: "user-availability-get", Summary: "The calling expert's availability for new cases"},
+		{Method: "PATCH", Path: "/api/user/diagnosis/status", Roles: access.Experts, Handler: httpx.WithBody(s.SetAvailability), ID: "user-availability-set", Summary: "Mark the calling expert available or away (with an optional note and return day)", MaxBody: 8 << 10},
 		{Method: "GET", Path: "/api/user/signature", Roles: access.Experts, Handler: httpx.Raw(s.ownSignature), ID: "user-signature-get", Summary: "The signed-in expert's signature image (404 when none)"},
 		{Method: "POST", Path: "/api/user/signature", Roles: access.Experts, Handler: httpx.Action(s.uploadSignature), ID: "user-signature-set", Summary: "Upload the signed-in expert's signature (multipart file: PNG or JPEG, at most 512 KB)", MaxBody: MaxSignatureBytes + 64<<10},
 		{Method: "DELETE", Path: "/api/user/signature", Roles: access.Experts, Handler: httpx.Do(s.removeSignature), ID: "user-signature-delete", Summary: "Remove the signed-in expert's signature"},
 	})
+}
+
+// LendInfo gives auth the handler of /api/auth/info, which its route table
+// lists (auth cannot call this package: it imports auth). idle is the
+// session's idle timeout the answer carries.
+func (s *Service) LendInfo(idle time.Duration) httpx.Handler {
+	return httpx.Result(func(ctx context.Context) (*Info, error) { return s.Info(ctx, idle) })
 }
 
 func (s *Service) grantable(ctx context.Context) ([]RoleInfo, error) { return s.Roles(ctx), nil }
@@ -112,4 +117,8 @@ type changeBody struct {
 
 func (s *Service) changeOwnPassword(ctx context.Context, in *changeBody) error {
 	return s.auth.ChangePassword(ctx, in.Body.OldPassword, in.Body.NewPassword)
+}
+
+func (s *Service) ownAvailability(ctx context.Context, _ *struct{}) (Availability, error) {
+	return s.OwnAvailability(ctx)
 }

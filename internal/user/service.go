@@ -298,12 +298,13 @@ func canGrant(p *access.Principal, role string) bool {
 type Member struct {
 	ID   int64  `json:"id" db:"id"`
 	Name string `json:"name" db:"name"`
+	Availability
 }
 
 // Members lists the enabled users bound to a center who hold role.
 func (s *Service) Members(ctx context.Context, centerID int64, role string) ([]Member, error) {
 	out := []Member{}
-	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("u.id", "u.name").From("users u").
+	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("u.id", "u.name", "u.away <> 0 AS away", "u.away_note", "u.away_until").From("users u").
 		Join("user_roles r ON r.user_id = u.id AND r.role = ?", role).
 		Join("user_centers uc ON uc.user_id = u.id AND uc.center_id = ?", centerID).
 		Where("u.status = 1 AND u.deleted_at IS NULL").OrderBy("u.name", "u.id"))

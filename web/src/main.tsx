@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from './lib/session';
 import { App } from './app/App';
+import { i18nReady } from './lib/i18n';
 import './app/global.css';
 
 // A token given in the query signs this tab in (spec 1 §4), then leaves the URL. When someone
@@ -16,8 +17,10 @@ if (queryToken) {
   window.history.replaceState(null, '', url.pathname + url.search + url.hash);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -38,9 +38,41 @@ var (
 	HospitalRoles = []string{Site, Clinical, Uploader}
 	CenterRoles   = []string{CenterAdmin, Allocator, Expert}
 
+	// FrozenBookers book frozen sections for their hospitals; FrozenReaders
+	// see appointments and frozen cases (each within its scope); FrozenExperts
+	// see the frozen-case reading list.
+	FrozenBookers = []string{Site, Clinical}
+	FrozenReaders = []string{Admin, CenterAdmin, Allocator, Site, Clinical, Expert, Staff}
+	FrozenExperts = []string{Expert, Staff}
+	// ConcordanceJudges compare a paraffin diagnosis with the frozen one: the
+	// paraffin case's expert, or the center.
+	ConcordanceJudges = []string{Expert, Allocator, Admin, CenterAdmin}
+
+	// Statistics screens (spec 1 §2), each within the reader's scope:
+	// consultation, bank, experts, the experts of the caller's cases, quality
+	// and timeliness; StatQC opens HE, outside-hospital and diagnosis quality
+	// and reads the QC targets; StatWall opens the wall view.
+	StatConsultation       = []string{Admin, CenterAdmin, Site, Allocator, Expert}
+	StatBank               = []string{Admin, CenterAdmin, Site, Allocator}
+	StatExperts            = []string{Admin, CenterAdmin, Allocator}
+	StatExpertConsultation = []string{Admin, CenterAdmin, Site, Allocator}
+	StatQuality            = []string{Admin, CenterAdmin, Expert, QCExpert}
+	StatQC                 = []string{Admin, CenterAdmin, QCExpert}
+	StatWall               = []string{Admin, CenterAdmin, Allocator, QCExpert}
+
 	// Experts diagnose; TemplateWriters keep diagnosis templates.
 	Experts         = []string{Expert}
 	TemplateWriters = []string{Expert, Admin}
+	// Sharers share cases by link and list their shares.
+	Sharers = []string{Expert, Admin}
+
+	// Borrow and archive (/borrow/manage): BorrowReaders see loans (a site
+	// its hospital's, asking to borrow its cases' slides and blocks; the
+	// center its center's); BorrowKeepers approve, lend, take back and keep
+	// the archive.
+	BorrowReaders = []string{Admin, CenterAdmin, Site}
+	BorrowKeepers = []string{Admin, CenterAdmin}
+
 	// Publishers release reports; Thirds answer special exams.
 	Publishers = []string{Publisher}
 	Thirds     = []string{Third}

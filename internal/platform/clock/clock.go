@@ -78,3 +78,18 @@ func ZoneFrom(ctx context.Context) *time.Location {
 	}
 	return defaultZone()
 }
+
+type clockKey struct{}
+
+// With returns ctx carrying c, for code that keeps no clock of its own (the
+// time of an audit record, written by every domain).
+func With(ctx context.Context, c Clock) context.Context {
+	return context.WithValue(ctx, clockKey{}, c)
+}
+
+// From returns the clock ctx carries; the zero Clock (the system time in the
+// default zone) when none.
+func From(ctx context.Context) Clock {
+	c, _ := ctx.Value(clockKey{}).(Clock)
+	return c
+}

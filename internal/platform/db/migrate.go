@@ -28,6 +28,19 @@ var macros = map[Dialect]*strings.Replacer{
 	),
 }
 
+// forDialect reports whether a migration runs on d: a name ending in
+// .sqlite.sql or .postgres.sql runs on that dialect only (triggers and
+// search indexes differ), any other on both.
+func forDialect(name string, d Dialect) bool {
+	switch {
+	case strings.HasSuffix(name, ".sqlite.sql"):
+		return d == SQLite
+	case strings.HasSuffix(name, ".postgres.sql"):
+		return d == Postgres
+	}
+	return true
+}
+
 // Migrate applies, in filename order and one transaction each, the embedded
 // migrations not yet recorded in schema_migrations.
 func (d *DB) Migrate(ctx context.Context) error {
@@ -49,7 +62,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 		applied[v] = true
 	}
 	for _, name := range names {
-		if applied[name] {
+		if applied[name] || !forDialect(name, d.Dialect) {
 			continue
 		}
 		body, err := fs.ReadFile(migrations.FS, name)

@@ -38,11 +38,16 @@ type API struct {
 	reads  ReadRecorder
 	table  []Route
 	zone   *time.Location
+	clock  clock.Clock
 }
 
 // UseZone sets the operator's time zone, which every request carries (see
 // clock.ZoneFrom); set it before serving.
 func (a *API) UseZone(l *time.Location) { a.zone = l }
+
+// UseClock sets the clock every request carries (see clock.From) and its
+// time zone; set it before serving.
+func (a *API) UseClock(c clock.Clock) { a.clock, a.zone = c, c.Zone() }
 
 // NewAPI creates the API on mux under /api.
 func NewAPI(mux *http.ServeMux, auth Authenticator, denied DenialRecorder) *API {
@@ -116,7 +121,7 @@ func register[I, O any](a *API, r Route, h func(context.Context, *I) (*O, error)
 		var read *ReadEvent
 		if r.Read != nil && a.reads != nil {
 			read = startRead(r.Read, in)
-			ctx = context.WithValue(ctx, readKey, read)
+			ctx = access.WithRead(ctx, read)
 		}
 		err := checkForm(ctx, in)
 		var out *O
@@ -155,7 +160,7 @@ func (a *API) authenticate(ctx huma.Context, next func(huma.Context)) {
 	lang := i18n.Parse(ctx.Header("user-language"))
 	meta := metaOf(ctx)
 	ctx = huma.WithContext(ctx, i18n.WithLang(ctx.Context(), lang))
-	ctx = huma.WithContext(ctx, clock.WithZone(access.WithMeta(ctx.Context(), meta), a.zone))
+	ctx = huma.WithContext(ctx, clock.With(clock.WithZone(access.WithMeta(ctx.Context(), meta), a.zone), a.clock))
 	roles := RolesOf(ctx.Operation())
 	if len(roles) == 1 && roles[0] == "public" {
 		next(ctx)

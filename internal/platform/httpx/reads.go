@@ -4,8 +4,8 @@ import (
 	"context"
 	"strconv"
 
+	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
-
 	"telepath/internal/platform/listquery"
 )
 
@@ -19,13 +19,7 @@ type Read struct {
 }
 
 // ReadEvent is one read of patient data as the route saw it.
-type ReadEvent struct {
-	Action, Object string
-	ObjectID       int64 // 0: none (a list)
-	CaseID         int64 // 0: unknown (the object was not found)
-	Filter         string
-	Err            error // what the handler returned: nil, a refusal, not found…
-}
+type ReadEvent = access.ReadEvent
 
 // ReadRecorder records reads of patient data in the audit log.
 type ReadRecorder interface {
@@ -36,22 +30,14 @@ type ReadRecorder interface {
 // before serving.
 func (a *API) UseReadRecorder(r ReadRecorder) { a.reads = r }
 
-type readKeyT struct{}
-
-var readKey readKeyT
-
-// ReadCase names the case whose data the current read touched (a slide's,
-// an attachment's case). Outside a declared read it does nothing.
-func ReadCase(ctx context.Context, caseID int64) {
-	if ev, ok := ctx.Value(readKey).(*ReadEvent); ok {
-		ev.CaseID = caseID
-	}
-}
+// ReadCase names the case whose data the current read touched; services
+// call access.ReadCase.
+func ReadCase(ctx context.Context, caseID int64) { access.ReadCase(ctx, caseID) }
 
 // ReadFilter sets the filter a list read ran with, for list inputs the
 // route cannot see by itself (a POST body).
 func ReadFilter(ctx context.Context, req listquery.Request) {
-	if ev, ok := ctx.Value(readKey).(*ReadEvent); ok {
+	if ev := access.CurrentRead(ctx); ev != nil {
 		ev.Filter = req.Describe()
 	}
 }

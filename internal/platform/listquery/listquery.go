@@ -127,6 +127,13 @@ type Resource struct {
 	// ExtraParams are params keys the handler consumes itself (e.g. "tab");
 	// their values are returned in Query.Extra instead of becoming conditions.
 	ExtraParams []string
+	// SearchIndex, when set and returning a condition for the (trimmed)
+	// search text, replaces the LIKE '%text%' search over the Search
+	// columns: a full-text index of those same columns that selects exactly
+	// the same rows. nil falls back to LIKE (e.g. a text too short for it).
+	SearchIndex func(d db.Dialect, text string) sq.Sqlizer
+	// Tally, when set, answers the counts its columns allow (see Tally).
+	Tally *Tally
 }
 
 // Request holds the raw list parameters as the client sent them.
@@ -160,6 +167,7 @@ type Query struct {
 	Where sq.Sqlizer
 	// OrderBy holds safe SQL terms, the tie-break included.
 	OrderBy []string
+	tally   *Tally
 	// Extra holds the values of the resource's ExtraParams (strings,
 	// json.Number, bool, []any…), empty values dropped.
 	Extra map[string]any
@@ -167,7 +175,7 @@ type Query struct {
 
 // Parse checks req against the resource and builds the query.
 func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
-	q := &Query{Extra: map[string]any{}}
+	q := &Query{Extra: map[string]any{}, tally: r.Tally}
 	var err error
 	if q.Page, err = parseInt(req.Page, 1, 1, MaxPage); err != nil {
 		return nil, err

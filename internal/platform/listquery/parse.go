@@ -133,6 +133,11 @@ func (p *parser) search(s string) sq.Sqlizer {
 	if utf8.RuneCountInString(s) > MaxSearch {
 		s = string([]rune(s)[:MaxSearch])
 	}
+	if p.r.SearchIndex != nil {
+		if c := p.r.SearchIndex(p.d, s); c != nil {
+			return c
+		}
+	}
 	pattern := LikePattern(s)
 	var or sq.Or
 	for _, name := range p.r.searchColumns() {

@@ -25,8 +25,11 @@ func Run[T any](ctx context.Context, x db.Querier, q *Query, base, countBase sq.
 	var total int64
 	if (n > 0 && n < q.PageSize) || (n == 0 && q.Page == 1) {
 		total = int64(q.Offset() + n)
-	} else if err := db.Get(ctx, x, &total, q.ApplyCount(countBase)); err != nil {
-		return nil, Pagination{}, apperr.Wrap(err, "listquery: count")
+	} else {
+		cb, _ := q.tally.countFrom(q.ApplyCount(countBase))
+		if err := db.Get(ctx, x, &total, cb); err != nil {
+			return nil, Pagination{}, apperr.Wrap(err, "listquery: count")
+		}
 	}
 	return rows, q.Pagination(total), nil
 }
@@ -34,7 +37,10 @@ func Run[T any](ctx context.Context, x db.Querier, q *Query, base, countBase sq.
 // Counts counts, in one SQL statement, the rows of from (SELECT with no
 // columns: FROM … JOIN … WHERE scope) that match q (nil: no list filter) and
 // each tab's condition; a nil condition counts every row. It serves the
-// …/count endpoints: {tab: number}.
+// …/count endpoints: {tab: number}. When the resource has a Tally that
+// covers from and q, the tabs it covers are summed from the tally in one
+// statement and each other tab is counted on its own (so that its index
+// narrows it).
 func Counts(ctx context.Context, x db.Querier, q *Query, from sq.SelectBuilder, tabs map[string]sq.Sqlizer) (map[string]int64, error) {
 	out := make(map[string]int64, len(tabs))
 	if len(tabs) == 0 {
@@ -45,17 +51,35 @@ func Counts(ctx context.Context, x db.Querier, q *Query, from sq.SelectBuilder, 
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	b := from
+	base := from
+	var t *Tally
+	if q != nil {
+		base, t = q.ApplyCount(from), q.tally
+	}
+	if t != nil {
+		if where, ok := t.whereOf(base.Column("1")); ok && t.covers(where) {
+			return countTallied(ctx, x, t, base, names, tabs)
+		}
+	}
+	return countRows(ctx, x, base, names, tabs, "1")
+}
+
+// countRows counts every tab in one statement over base; one is what a row counts.
+func countRows(ctx context.Context, x db.Querier, base sq.SelectBuilder, names []string, tabs map[string]sq.Sqlizer, one string) (map[string]int64, error) {
+	out := make(map[string]int64, len(names))
+	if len(names) == 0 {
+		return out, nil
+	}
+	b := base
 	for i, name := range names {
 		// Aliases are generated, never the tab names, so no name reaches SQL.
 		if c := tabs[name]; c != nil {
-			b = b.Column(sq.Expr(fmt.Sprintf("COALESCE(SUM(CASE WHEN ? THEN 1 ELSE 0 END), 0) AS c%d", i), c))
-		} else {
+			b = b.Column(sq.Expr(fmt.Sprintf("COALESCE(SUM(CASE WHEN ? THEN %s ELSE 0 END), 0) AS c%d", one, i), c))
+		} else if one == "1" {
 			b = b.Column(fmt.Sprintf("COUNT(*) AS c%d", i))
+		} else {
+			b = b.Column(fmt.Sprintf("COALESCE(SUM(%s), 0) AS c%d", one, i))
 		}
-	}
-	if q != nil {
-		b = q.ApplyCount(b)
 	}
 	query, args, err := b.ToSql()
 	if err != nil {
@@ -71,6 +95,36 @@ func Counts(ctx context.Context, x db.Querier, q *Query, from sq.SelectBuilder, 
 	}
 	for i, name := range names {
 		out[name] = vals[i]
+	}
+	return out, nil
+}
+
+// countTallied sums the tabs the tally covers and counts the others' rows.
+func countTallied(ctx context.Context, x db.Querier, t *Tally, base sq.SelectBuilder, names []string, tabs map[string]sq.Sqlizer) (map[string]int64, error) {
+	var tallied, counted []string
+	for _, name := range names {
+		c := tabs[name]
+		if c == nil {
+			tallied = append(tallied, name)
+			continue
+		}
+		text, _, err := c.ToSql()
+		if err == nil && t.covers(text) {
+			tallied = append(tallied, name)
+		} else {
+			counted = append(counted, name)
+		}
+	}
+	out, err := countRows(ctx, x, base.From(t.Table), tallied, tabs, t.Count)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range counted {
+		var n int64
+		if err := db.Get(ctx, x, &n, base.Column("COUNT(*)").Where(tabs[name])); err != nil {
+			return nil, apperr.Wrap(err, "listquery: counts")
+		}
+		out[name] = n
 	}
 	return out, nil
 }

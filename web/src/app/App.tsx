@@ -5,7 +5,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { i18n } from '../lib/i18n';
-import { languageStore, useFontSize, useLanguage } from '../lib/prefs';
+import { languageStore, useFontSize, useLanguage, useReducedMotion } from '../lib/prefs';
 import { makeTheme } from './theme';
 import { routes } from './router';
 import { useMemo } from 'react';
@@ -23,7 +23,8 @@ languageStore.subscribe(() => void queryClient.invalidateQueries());
 export function App() {
   const lang = useLanguage();
   const fontSize = useFontSize();
-  const theme = useMemo(() => makeTheme(fontSize), [fontSize]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => makeTheme(fontSize, reducedMotion), [fontSize, reducedMotion]);
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={lang === 'en-US' ? enUS : zhCN} theme={theme}>

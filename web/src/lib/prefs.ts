@@ -28,3 +28,27 @@ export function useLanguage(): Language {
 export function useFontSize(): number {
   return Number(useSyncExternalStore(fontSizeStore.subscribe, fontSizeStore.get));
 }
+
+const isOnOff = (v: string): v is 'on' | 'off' => v === 'on' || v === 'off';
+/** Opt-in: new notifications also show as system notifications (Notification API). */
+export const systemAlertStore = createStoredValue<'on' | 'off'>('systemAlerts', 'off', isOnOff);
+/** Opt-in: urgent cases and task-urgent notices play a short sound. */
+export const alertSoundStore = createStoredValue<'on' | 'off'>('alertSound', 'off', isOnOff);
+
+export function useSystemAlerts(): boolean {
+  return useSyncExternalStore(systemAlertStore.subscribe, systemAlertStore.get) === 'on';
+}
+export function useAlertSound(): boolean {
+  return useSyncExternalStore(alertSoundStore.subscribe, alertSoundStore.get) === 'on';
+}
+
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+const subscribeReducedMotion = (onChange: () => void) => {
+  const m = window.matchMedia?.(reducedMotionQuery);
+  m?.addEventListener('change', onChange);
+  return () => m?.removeEventListener('change', onChange);
+};
+/** The system's "reduce motion" setting (WCAG 2.3.3): drawers, dialogs and menus then open without animation. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia?.(reducedMotionQuery).matches ?? false);
+}

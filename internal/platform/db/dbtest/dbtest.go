@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/jmoiron/sqlx"
@@ -48,6 +49,8 @@ func Open(t testing.TB, dialect db.Dialect) *db.DB {
 }
 
 // URL returns a PostgreSQL URL on a new, empty schema that is dropped at cleanup.
+var extensions sync.Once
+
 func URL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("TELEPATH_TEST_POSTGRES_URL")
@@ -61,6 +64,10 @@ func URL(t testing.TB) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Extensions live in public, outside the schemas the tests drop; the
+	// migrations create them there too (IF NOT EXISTS), so make them once
+	// here rather than from concurrent migrations.
+	extensions.Do(func() { admin.Exec("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public") })
 	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' })
         onClick: ({ key }) => languageStore.set(key as (typeof LANGUAGES)[number]),
       }}
     >
-      <Button type={type} icon={<TranslationOutlined />} aria-label={t('shell.language')} data-testid="language-switch">
+      <Button type={type} icon={<TranslationOutlined />} aria-label={`${t('shell.language')}: ${LABELS[lang]}`} data-testid="language-switch">
         {LABELS[lang]}
       </Button>
     </Dropdown>

@@ -58,13 +58,12 @@ export function useCaseLog(id: number | null | undefined) {
   });
 }
 
-/** The case's message thread (polled while shown). */
+/** The case's message thread (refetched when the live stream says the case changed). */
 export function useCaseMessages(id: number | null | undefined) {
   return useQuery({
     queryKey: caseKeys.messages(id ?? 0),
     queryFn: async () => unwrap(await api.GET('/api/consultation/resources/{id}/message', casePath(id!))) ?? [],
     enabled: known(id),
-    refetchInterval: 30_000,
   });
 }
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAuthInfo, useRoleLabel } from '../../lib/appData';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { SignatureCard } from './SignatureCard';
+import { AlertSettings } from './AlertSettings';
+import { AvailabilityCard } from './AvailabilityCard';
 
 export default function AccountPage() {
   const { t } = useTranslation();
@@ -46,10 +48,18 @@ export default function AccountPage() {
           </Card>
         </Col>
       </Row>
+      <div style={{ marginTop: 20 }}>
+        <AlertSettings />
+      </div>
       {(info.roles ?? []).some((r) => r.role === 'expert' || r.role === 'root') && (
-        <div style={{ marginTop: 20 }}>
-          <SignatureCard />
-        </div>
+        <>
+          <div style={{ marginTop: 20 }}>
+            <AvailabilityCard />
+          </div>
+          <div style={{ marginTop: 20 }}>
+            <SignatureCard />
+          </div>
+        </>
       )}
     </div>
   );

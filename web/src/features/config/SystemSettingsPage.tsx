@@ -78,6 +78,18 @@ export default function SystemSettingsPage() {
               <Form.Item name="need_upload_slide" label={t('settings.needSlide')} extra={t('settings.needSlideHint')} {...flag}>
                 <Switch />
               </Form.Item>
+              <Form.Item name="delay_report" label={t('settings.delayReport')} extra={t('settings.delayReportHint')} {...flag}>
+                <Switch />
+              </Form.Item>
+              <Form.Item name="timeout_reason" label={t('settings.timeoutReason')} extra={t('settings.timeoutReasonHint')} {...flag}>
+                <Switch />
+              </Form.Item>
+              <Form.Item name="big_screen" label={t('settings.bigScreen')} extra={t('settings.bigScreenHint')} {...flag}>
+                <Switch data-testid="settings-big-screen" />
+              </Form.Item>
+              <Form.Item name="show_meeting" label={t('settings.showMeeting')} extra={t('settings.showMeetingHint')} {...flag}>
+                <Switch />
+              </Form.Item>
             </Card>
           </Col>
           <Col xs={24} xl={12}>

@@ -16,7 +16,7 @@ function countKeys(menus: readonly MenuEntry[], out = new Set<string>()): Set<st
   return out;
 }
 
-/** Provides badge counts to the shell below it; refreshes every minute and after any case write. */
+/** Provides badge counts to the shell below it; refreshed after any case write and when the live stream says cases changed. */
 export function CaseBadgeProvider() {
   const menus = useMenu().data;
   const keys = useMemo(() => countKeys(menus ?? []), [menus]);
@@ -24,7 +24,6 @@ export function CaseBadgeProvider() {
     queryKey: caseKeys.badges,
     queryFn: () => countCases({}),
     enabled: keys.size > 0,
-    refetchInterval: 60_000,
     staleTime: 30_000,
   });
   const value = useMemo(() => counts.data ?? {}, [counts.data]);

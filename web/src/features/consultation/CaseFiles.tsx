@@ -5,7 +5,7 @@ import { useSlideJudgements } from '../../lib/slideQuality';
 import { SlideGradeTag } from '../../components/slide/SlideGradeTag';
 import { shownSlides, type CaseDetail } from '../../entities/case/api';
 import { formatSize } from './transfer';
-import { SlideViewable } from './SlideViewable';
+import { SlideViewable } from '../../entities/case/SlideViewable';
 
 /** The case's attachments (to download) and slides. */
 export function CaseFiles({ d }: { d: CaseDetail }) {

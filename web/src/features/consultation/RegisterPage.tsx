@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { AttachmentField, fullBodyCount, type AttachmentValue } from './AttachmentField';
-import { SlidePicker } from './SlidePicker';
+import { SlidePicker } from '../../entities/case/SlidePicker';
 import { useRegisterForm, type RegisterForm } from './register/useRegisterForm';
 import { useFieldKit, Section } from './register/fields';
 import { ClinicalSection, InspectionSection, PathologySection, PatientSection, TargetSection } from './register/sections';

@@ -83,7 +83,12 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
-  const options = (experts.data ?? []).filter((e) => e.id !== excludeId).map((e) => ({ value: e.id, label: e.name }));
+  // Away experts stay selectable (the allocator may know better: an urgent
+  // case, a subspecialty only they read) but are marked and listed last.
+  const offered = (experts.data ?? []).filter((e) => e.id !== excludeId);
+  const options = [...offered.filter((e) => !e.away), ...offered.filter((e) => e.away)].map((e) => ({ value: e.id, label: e.name, expert: e }));
+  const chosenId = Form.useWatch('expert_id', form);
+  const chosen = offered.find((e) => e.id === chosenId);
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
@@ -98,7 +103,8 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
       {note && <Alert type="info" showIcon message={note} style={{ marginBottom: 16 }} />}
       {!centerId && <Alert type="warning" showIcon message={t('case.expert.noCenter')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" name="expert">
-        <Form.Item name="expert_id" label={t('case.field.expert')} rules={[{ required: true, message: t('case.expert.required') }]}>
+        {/* A validator, not `required`: antd would put aria-required on the select's root, which has no role (axe: aria-allowed-attr). */}
+        <Form.Item name="expert_id" label={t('case.field.expert')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('case.expert.required')))) }]}>
           <Select
             showSearch
             optionFilterProp="label"
@@ -108,8 +114,24 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
             notFoundContent={experts.isLoading ? undefined : t('case.expert.none')}
             autoFocus
             data-testid="expert-select"
+            optionRender={(o) => (
+              <Space size={6}>
+                <span>{o.data.label}</span>
+                {o.data.expert.away && <AwayTag until={o.data.expert.away_until} />}
+              </Space>
+            )}
           />
         </Form.Item>
+        {chosen?.away && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="expert-away-warning"
+            message={t('case.expert.awayWarning', { name: chosen.name })}
+            description={[chosen.away_note, chosen.away_until && t('case.expert.awayUntil', { date: chosen.away_until })].filter(Boolean).join(' · ') || undefined}
+          />
+        )}
         {withReason && (
           <Form.Item name="reason" label={t('case.reason.referral')} rules={[{ required: true, whitespace: true, message: t('validation.required', { field: t('case.reason.referral') }) }]}>
             <Input.TextArea rows={3} maxLength={REASON_MAX} showCount />
@@ -286,5 +308,15 @@ export function OutcomeModal({ title, outcomes, names, onClose }: { title: strin
         ]}
       />
     </Modal>
+  );
+}
+
+/** Marks an expert who set themselves away, with their return day when given. */
+export function AwayTag({ until }: { until?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color="orange" bordered={false} style={{ marginInlineEnd: 0, color: '#873800' }}>
+      {until ? t('case.expert.awayTagUntil', { date: until }) : t('case.expert.awayTag')}
+    </Tag>
   );
 }

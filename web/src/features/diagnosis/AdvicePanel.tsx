@@ -2,7 +2,7 @@
 // and results; the assigned expert orders more, changes or withdraws pending
 // advice and records the marker results of executed special exams.
 import { useState, type ReactNode } from 'react';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
+import { App, AutoComplete, Button, Card, Empty, Form, Input, Modal, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
@@ -11,26 +11,68 @@ import type { CaseDetail } from '../../entities/case/api';
 import { ADVICE_ITEMS, useAdviceActions, useCaseAdvice, type Advice, type AdviceInput, type AdviceItemInput, type AdviceKind, type AdviceResultsInput } from './adviceApi';
 import { AdviceStatusTag, MarkerResultsTable } from './adviceParts';
 import { AdviceResultsModal } from './AdviceResultsModal';
+import { useDiagnosisSettings, useReagentOptions } from './settingsApi';
 
 type BlockOption = { value: string; label: string };
 
-/** The fields of one advice item in a row: in the order form's list (prefix: the row) or the edit form (prefix: none, labelled). */
-function AdviceItemFields({ prefix, kind, blocks, labelled, extra }: { prefix: (string | number)[]; kind: AdviceKind; blocks: BlockOption[]; labelled?: boolean; extra?: ReactNode }) {
+/** The markers of a text (as typed: commas, enumeration commas or semicolons between them). */
+const markerList = (v?: string) => (v ? v.split(/[,，、;；]+/).map((m) => m.trim()).filter(Boolean) : []);
+
+/**
+ * The fields of one advice item in a row: in the order form's list (prefix: the
+ * row, at: its absolute path) or the edit form (prefix: none, labelled). A
+ * special exam adds markers from the enabled, unexpired reagents (or types
+ * others); a molecular pathology item gets the configured default remark.
+ */
+function AdviceItemFields({ prefix, at = prefix, kind, blocks, labelled, extra }: { prefix: (string | number)[]; at?: (string | number)[]; kind: AdviceKind; blocks: BlockOption[]; labelled?: boolean; extra?: ReactNode }) {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const settings = useDiagnosisSettings().data;
+  const reagents = useReagentOptions(kind === 'special').data ?? [];
   const label = (key: string) => (labelled ? t(key) : undefined);
+  const markerOptions = [...new Set(reagents.map((r) => r.name))].map((name) => {
+    const r = reagents.find((x) => x.name === name)!;
+    return { value: name, label: r.clone ? `${name} (${r.clone})` : name };
+  });
+  const itemChanged = (item: string) => {
+    const remark = settings?.default_molecular_block_remark;
+    if (item === 'molecular_pathology' && remark && !form.getFieldValue([...at, 'remark'])) form.setFieldValue([...at, 'remark'], remark);
+  };
+  const addMarker = (name: string) => {
+    const markers = markerList(form.getFieldValue([...at, 'markers']) as string | undefined);
+    if (!markers.some((m) => m.toLowerCase() === name.toLowerCase())) markers.push(name);
+    form.setFields([{ name: [...at, 'markers'], value: markers.join(', '), errors: [] }]);
+  };
+  const remarks = (settings?.special_advice ?? []).map((r) => ({ value: r }));
   return (
     <Space align="start" style={{ display: 'flex' }} wrap>
       <Form.Item name={[...prefix, 'item']} label={label('advice.field.item')} rules={[{ required: true, message: t('advice.rule.item') }]}>
-        <Select style={{ width: 150 }} placeholder={t('advice.field.item')} aria-label={t('advice.field.item')} autoFocus={labelled} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} data-testid="advice-item" />
+        <Select style={{ width: 150 }} placeholder={t('advice.field.item')} aria-label={t('advice.field.item')} autoFocus={labelled} options={ADVICE_ITEMS[kind].map((i) => ({ value: i, label: t(`advice.item.${i}`) }))} onChange={itemChanged} data-testid="advice-item" />
       </Form.Item>
       <Form.Item name={[...prefix, 'markers']} label={label('advice.field.markers')} rules={kind === 'special' ? [{ required: true, whitespace: true, message: t('advice.rule.markers') }] : []}>
         <Input style={{ width: 190 }} maxLength={500} aria-label={t('advice.field.markers')} placeholder={kind === 'special' ? t('advice.field.markersHint') : t('advice.field.markers')} data-testid="advice-markers" />
       </Form.Item>
+      {kind === 'special' && (
+        <Form.Item label={label('advice.pickReagent')}>
+          <Select
+            showSearch
+            style={{ width: 170 }}
+            value={null}
+            options={markerOptions}
+            optionFilterProp="label"
+            placeholder={t('advice.pickReagent')}
+            aria-label={t('advice.pickReagent')}
+            notFoundContent={t('advice.noReagents')}
+            onChange={addMarker}
+            data-testid="advice-reagent"
+          />
+        </Form.Item>
+      )}
       <Form.Item name={[...prefix, 'block']} label={label('advice.field.block')}>
         <Select style={{ width: 130 }} allowClear placeholder={t('advice.field.block')} aria-label={t('advice.field.block')} options={blocks} />
       </Form.Item>
       <Form.Item name={[...prefix, 'remark']} label={label('advice.field.remark')}>
-        <Input style={{ width: 120 }} maxLength={500} aria-label={t('advice.field.remark')} placeholder={t('advice.field.remark')} />
+        <AutoComplete style={{ width: 160 }} options={kind === 'special' ? remarks : []} aria-label={t('advice.field.remark')} placeholder={t('advice.field.remark')} maxLength={500} data-testid="advice-remark" />
       </Form.Item>
       {extra}
     </Space>
@@ -208,6 +250,7 @@ export function AdvicePanel({ d }: { d: CaseDetail }) {
                   <AdviceItemFields
                     key={f.key}
                     prefix={[f.name]}
+                    at={['items', f.name]}
                     kind={kind}
                     blocks={blocks}
                     extra={fields.length > 1 && <MinusCircleOutlined style={{ marginTop: 9 }} onClick={() => remove(f.name)} aria-label={t('common.delete')} />}

@@ -50,7 +50,6 @@ function useDueCases() {
       const [over, soon] = await Promise.all([q('timeout'), q('soon_timeout')]);
       return [...over.rows, ...soon.rows].slice(0, 8);
     },
-    refetchInterval: 60_000,
   });
 }
 

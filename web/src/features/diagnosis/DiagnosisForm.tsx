@@ -1,5 +1,5 @@
 // The diagnosis text fields and the list of earlier versions.
-import { Button, Collapse, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
+import { Button, Collapse, Descriptions, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
@@ -8,7 +8,12 @@ import { previewReport, reportFilename, type Diagnosis } from './api';
 import type { DraftFields } from './useDraft';
 import type { CaretBinder } from './useCaretInsert';
 
-const FIELDS: { key: keyof DraftFields; label: string; rows: number; max: number }[] = [
+type TextField = Exclude<keyof DraftFields, 'frozen_verdict'>;
+
+/** The intra-operative verdicts of a frozen diagnosis. */
+export const FROZEN_VERDICTS = ['benign', 'malignant', 'deferred'] as const;
+
+const FIELDS: { key: TextField; label: string; rows: number; max: number }[] = [
   { key: 'microscopic', label: 'diagnosis.field.microscopic', rows: 5, max: 5000 },
   { key: 'opinion', label: 'diagnosis.field.opinion', rows: 4, max: 5000 },
   { key: 'gross_description', label: 'diagnosis.field.gross', rows: 2, max: 5000 },
@@ -25,12 +30,27 @@ interface Props {
   onChange: (k: keyof DraftFields, v: string) => void;
   /** Lets a term be inserted at the caret of the field last focused. */
   bind?: CaretBinder;
+  /** A frozen case: the intra-operative verdict is chosen above the text. */
+  frozen?: boolean;
 }
 
-export function DiagnosisFields({ values, readOnly, onChange, bind }: Props) {
+export function DiagnosisFields({ values, readOnly, onChange, bind, frozen }: Props) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" component="div" style={{ marginBottom: 4 }}>
+      {frozen && (
+        <Form.Item style={{ marginBottom: 10 }} label={t('diagnosis.frozenVerdict.label')}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            disabled={readOnly}
+            value={values.frozen_verdict || undefined}
+            onChange={(e) => onChange('frozen_verdict', String(e.target.value))}
+            options={FROZEN_VERDICTS.map((v) => ({ value: v, label: t(`diagnosis.frozenVerdict.${v}`) }))}
+            data-testid="frozen-verdict"
+          />
+        </Form.Item>
+      )}
       {FIELDS.map((f) => (
         <Form.Item
           key={f.key}

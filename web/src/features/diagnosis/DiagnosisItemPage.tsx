@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CaseInfo } from './CaseInfo';
 import { ActionDialog } from './dialogs';
+import { ShareDialog } from './ShareDialog';
+import { MeetingDialog } from './MeetingDialog';
 import { VersionList } from './DiagnosisForm';
 import { AdvicePanel } from './AdvicePanel';
 import { ShotsPanel } from './ShotsPanel';
@@ -15,6 +17,9 @@ import { useWorkspaceCommands } from './workspace/useWorkspaceCommands';
 import { WorkspaceHeader } from './workspace/WorkspaceHeader';
 import { DiagnosisCard } from './workspace/DiagnosisCard';
 import { MyInvitations } from './workspace/MyInvitations';
+import { useConfig } from '../../lib/appData';
+import { hasRole } from '../../lib/access';
+import { FrozenComparisonCard } from '../../entities/case/FrozenComparison';
 
 export default function DiagnosisItemPage() {
   const { t } = useTranslation();
@@ -22,6 +27,9 @@ export default function DiagnosisItemPage() {
   const w = useWorkspace();
   const commands = useWorkspaceCommands(w);
   const { id, d, detail, info, experts, busy } = w;
+  const { data: config } = useConfig();
+  // Who may read the frozen appointment a paraffin case followed.
+  const frozenReader = hasRole((info.data?.roles ?? []).map((r) => r.role), ['expert', 'admin', 'center_admin', 'allocator']);
 
   if (!id) return <Result status="404" title={t('diagnosis.notFound')} />;
   if (detail.isLoading || info.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
@@ -46,6 +54,7 @@ export default function DiagnosisItemPage() {
         <Col xs={24} xl={11}>
           <div style={{ position: 'sticky', top: 12 }}>
             <DiagnosisCard w={w} d={d} commands={commands} />
+            <FrozenComparisonCard caseId={d.id} enabled={frozenReader} />
             <VersionList versions={w.list} consultNo={d.consult_no} />
             <MyInvitations invitations={w.myInvitations.data ?? []} />
             <ShotsPanel d={d} />
@@ -53,7 +62,9 @@ export default function DiagnosisItemPage() {
           </div>
         </Col>
       </Row>
-      <ActionDialog kind={w.dialog} experts={experts.data ?? []} busy={busy} onCancel={() => w.setDialog(null)} onOk={commands.onDialog} />
+      <ActionDialog kind={w.dialog} experts={experts.data ?? []} busy={busy} late={d.timing === 'timeout' && !!config?.timeout_reason} onCancel={() => w.setDialog(null)} onOk={commands.onDialog} />
+      <ShareDialog caseId={d.id} open={w.shareOpen} onClose={() => w.setShareOpen(false)} />
+      <MeetingDialog caseId={d.id} slideId={d.slides?.find((s) => s.viewable === 1)?.id ?? null} open={w.meetingOpen} onClose={() => w.setMeetingOpen(false)} />
       <ActionDialog kind={w.suppDialog} supplement experts={experts.data ?? []} busy={busy} onCancel={() => w.setSuppDialog(null)} onOk={commands.onSuppDialog} />
     </div>
   );

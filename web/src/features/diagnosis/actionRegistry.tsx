@@ -15,7 +15,9 @@ import {
   RollbackOutlined,
   SaveOutlined,
   SendOutlined,
+  ShareAltOutlined,
   TeamOutlined,
+  VideoCameraOutlined,
   UndoOutlined,
   UnlockOutlined,
   VerifiedOutlined,
@@ -37,7 +39,9 @@ export type WorkAction =
   | 'reviewrecall'
   | 'recall'
   | 'supplement'
-  | 'amend';
+  | 'amend'
+  | 'share'
+  | 'meeting';
 
 /** The workspace's command for an action of the supplementary report (test id `action-supplement-<kind>`). */
 export type SupplementAction = 'save' | 'toreview' | 'reviewrecall' | 'publish' | 'discard' | 'approve' | 'reviewreturn';
@@ -85,6 +89,8 @@ export const REPORT_ACTIONS = {
   },
   append_diagnosis: { kind: 'supplement', label: 'diagnosis.action.supplement', icon: <FileAddOutlined />, place: 'primary' },
   diagnosis_amend: { kind: 'amend', label: 'diagnosis.action.amend', icon: <EditOutlined />, place: 'secondary', dialog: 'amend' },
+  meeting: { kind: 'meeting', label: 'diagnosis.action.meeting', icon: <VideoCameraOutlined />, place: 'secondary' },
+  share: { kind: 'share', label: 'diagnosis.action.share', icon: <ShareAltOutlined />, place: 'secondary' },
 } as const satisfies Record<string, ActionSpec<WorkAction>>;
 
 /** The supplementary report's actions, in the order drawn (left to right). */

@@ -33,7 +33,7 @@ export const diagKeys = {
 export const fetchDashboardCounts = async () => unwrap(await api.GET('/api/diagnosis/list/statistical_count'));
 
 export function useDashboardCounts(enabled = true) {
-  return useQuery({ queryKey: diagKeys.counts, queryFn: fetchDashboardCounts, enabled, refetchInterval: 60_000, staleTime: 20_000 });
+  return useQuery({ queryKey: diagKeys.counts, queryFn: fetchDashboardCounts, enabled, staleTime: 20_000 });
 }
 
 export function useVersions(id: number) {
@@ -150,7 +150,7 @@ export function useDiagnosisActions(id: number) {
     toReview: useWrite(async (reviewer_id: number) => unwrap(await api.POST('/api/diagnosis/{id}/toreview', { ...p, body: { reviewer_id } }))),
     approve: useWrite(async (note: string) => unwrap(await api.POST('/api/diagnosis/{id}/review_approve', { ...p, body: { note } }))),
     reviewReturn: useWrite(async (note: string) => unwrap(await api.POST('/api/diagnosis/{id}/reviewreturn', { ...p, body: { note } }))),
-    publish: useWrite(async (body: { delayed: boolean; confirm_unviewed: boolean }) => unwrap(await api.POST('/api/diagnosis/{id}/publish', { ...p, body }))),
+    publish: useWrite(async (body: { delayed: boolean; confirm_unviewed: boolean; timeout_reason?: string }) => unwrap(await api.POST('/api/diagnosis/{id}/publish', { ...p, body }))),
     returnCase: useWrite(async (reason: string) => unwrap(await api.POST('/api/diagnosis/{id}/return', { ...p, body: { reason } }))),
     amend: useWrite(async (reason: string) => unwrap(await api.POST('/api/diagnosis/{id}/update', { ...p, body: { reason } }))),
     delay: useWrite(async (body: { days: number; reason: string }) => unwrap(await api.POST('/api/diagnosis/{id}/delay', { ...p, body }))),

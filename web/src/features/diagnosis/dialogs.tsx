@@ -1,9 +1,10 @@
 // Dialogs of the workspace actions that need input: reviewer, release mode,
 // reasons, delay days, invitees, review notes.
 import { useEffect } from 'react';
-import { Alert, Form, Input, InputNumber, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Person } from './api';
+import { useDiagnosisSettings } from './settingsApi';
 
 export type DialogKind = 'toreview' | 'publish' | 'return' | 'delay' | 'invite' | 'approve' | 'reviewreturn' | 'amend';
 
@@ -15,6 +16,7 @@ export interface DialogValues {
   invitee_ids?: number[];
   message?: string;
   note?: string;
+  timeout_reason?: string;
 }
 
 interface Props {
@@ -22,6 +24,8 @@ interface Props {
   experts: Person[];
   busy: boolean;
   hesitationHours?: number;
+  /** The case is past its deadline and the settings ask for a reason when signing. */
+  late?: boolean;
   /** The dialog acts on the supplementary report (its own titles and wording). */
   supplement?: boolean;
   onCancel: () => void;
@@ -45,12 +49,33 @@ const SUPPLEMENT_TITLES: Partial<Record<DialogKind, string>> = {
   reviewreturn: 'diagnosis.supplement.dialog.reviewreturn',
 };
 
-export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }: Props) {
+/** The reasons the diagnosis settings offer for a field: a click fills the field in. */
+function ReasonChoices({ form, field, reasons }: { form: FormInstance<DialogValues>; field: keyof DialogValues; reasons?: string[] | null }) {
+  const { t } = useTranslation();
+  if (!reasons?.length) return null;
+  return (
+    <div style={{ marginTop: -12, marginBottom: 16 }} data-testid={`reason-choices-${field}`}>
+      <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineEnd: 8 }}>
+        {t('diagnosis.commonReasons')}
+      </Typography.Text>
+      <Space size={[4, 4]} wrap>
+        {reasons.map((r) => (
+          <Button key={r} size="small" onClick={() => void form.setFields([{ name: field, value: r, errors: [] }])}>
+            {r}
+          </Button>
+        ))}
+      </Space>
+    </div>
+  );
+}
+
+export function ActionDialog({ kind, experts, busy, supplement, late, onCancel, onOk }: Props) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DialogValues>();
   useEffect(() => {
     if (kind) form.resetFields();
   }, [kind, form]);
+  const reasons = useDiagnosisSettings(!!kind).data;
   const others = experts.map((e) => ({ value: e.id, label: e.name }));
   const required = (msg: string) => [{ required: true, whitespace: true, message: t(msg) }];
   return (
@@ -84,12 +109,21 @@ export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }
               </Radio.Group>
             </Form.Item>
             <Alert type="info" showIcon message={t('diagnosis.release.hint')} />
+            {late && (
+              <Form.Item name="timeout_reason" label={t('diagnosis.field.timeoutReason')} rules={required('diagnosis.rule.timeoutReason')} style={{ marginTop: 16 }}>
+                <Input.TextArea rows={3} maxLength={500} showCount data-testid="timeout-reason" />
+              </Form.Item>
+            )}
+            {late && <ReasonChoices form={form} field="timeout_reason" reasons={reasons?.timeout_reason} />}
           </>
         )}
         {kind === 'return' && (
-          <Form.Item name="reason" label={t('diagnosis.field.returnReason')} rules={required('diagnosis.rule.reason')}>
-            <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
-          </Form.Item>
+          <>
+            <Form.Item name="reason" label={t('diagnosis.field.returnReason')} rules={required('diagnosis.rule.reason')}>
+              <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
+            </Form.Item>
+            <ReasonChoices form={form} field="reason" reasons={reasons?.specimen_reject} />
+          </>
         )}
         {kind === 'amend' && (
           <>
@@ -105,8 +139,9 @@ export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }
               <InputNumber min={1} max={30} precision={0} style={{ width: 160 }} addonAfter={t('diagnosis.days')} />
             </Form.Item>
             <Form.Item name="reason" label={t('diagnosis.field.delayReason')} rules={required('diagnosis.rule.reason')}>
-              <Input.TextArea rows={3} maxLength={500} showCount />
+              <Input.TextArea rows={3} maxLength={500} showCount data-testid="delay-reason" />
             </Form.Item>
+            <ReasonChoices form={form} field="reason" reasons={reasons?.delay_report} />
           </>
         )}
         {kind === 'invite' && (
@@ -131,6 +166,7 @@ export function ActionDialog({ kind, experts, busy, supplement, onCancel, onOk }
             >
               <Input.TextArea rows={4} maxLength={500} showCount autoFocus />
             </Form.Item>
+            {kind === 'reviewreturn' && !supplement && <ReasonChoices form={form} field="note" reasons={reasons?.first_audit_error_reason} />}
           </>
         )}
       </Form>

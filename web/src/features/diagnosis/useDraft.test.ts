@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { EMPTY_DRAFT, useDraft, type DraftFields } from './useDraft';
+import { EMPTY_DRAFT, asInput, pickDraft, sameDraft, useDraft, type DraftFields } from './useDraft';
 
 const server: DraftFields = { ...EMPTY_DRAFT, opinion: 'server text' };
 
@@ -121,5 +121,15 @@ describe('useDraft', () => {
     expect(saveA).toHaveBeenCalledWith({ ...server, opinion: 'leaving' });
     expect(saveB).not.toHaveBeenCalled();
     unmount();
+  });
+});
+
+describe('frozen verdict in the draft', () => {
+  it('is kept, compared and sent like the text', () => {
+    const server = pickDraft({ opinion: 'x', frozen_verdict: 'malignant' });
+    expect(server.frozen_verdict).toBe('malignant');
+    expect(pickDraft({ opinion: 'x' }).frozen_verdict).toBe('');
+    expect(sameDraft(server, { ...server, frozen_verdict: 'deferred' })).toBe(false);
+    expect(asInput({ ...server, frozen_verdict: 'benign' }).frozen_verdict).toBe('benign');
   });
 });

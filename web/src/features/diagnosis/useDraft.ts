@@ -10,9 +10,14 @@ export interface DraftFields {
   gross_description: string;
   remark: string;
   critical_values: string;
+  /** A frozen case's intra-operative verdict: '', benign, malignant or deferred (to paraffin). */
+  frozen_verdict: string;
 }
 
-export const EMPTY_DRAFT: DraftFields = { microscopic: '', opinion: '', gross_description: '', remark: '', critical_values: '' };
+export const EMPTY_DRAFT: DraftFields = { microscopic: '', opinion: '', gross_description: '', remark: '', critical_values: '', frozen_verdict: '' };
+/** The draft as the API takes it (the verdict is one of FROZEN_VERDICTS or empty). */
+export const asInput = (v: DraftFields) => ({ ...v, frozen_verdict: v.frozen_verdict as '' | 'benign' | 'malignant' | 'deferred' });
+
 export const DRAFT_FIELDS = Object.keys(EMPTY_DRAFT) as (keyof DraftFields)[];
 export const AUTOSAVE_MS = 30_000;
 

@@ -1,10 +1,11 @@
-import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CenterInput } from '../../lib/api/types';
 import { FormDrawer, useRecordDrawer } from '../../components/ui/FormDrawer';
 import { useStatusOptions } from '../../components/ui/StatusTag';
 import { useCenterOptions } from '../../entities/org/options';
 import { useCenter, useSaveCenter } from './api';
+import { thresholdProblem } from './thresholds';
 
 export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number | null; open: boolean; parentId?: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number |
     open,
     id,
     record: useCenter(open ? id : null),
-    defaults: { status: 1, parent_id: parentId ?? undefined },
+    defaults: { status: 1, parent_id: parentId ?? undefined, frozen_amber_min: 15, frozen_red_min: 20 },
     fromRecord: (c) => ({ ...c, parent_id: c.parent_id ?? undefined }),
     save: useSaveCenter(id),
     toBody: (v) => ({ ...v, parent_id: v.parent_id ?? undefined }),
@@ -52,6 +53,35 @@ export function CenterFormDrawer({ id, open, parentId, onClose }: { id: number |
       <Form.Item name="address" label={t('center.table.address')}>
         <Input />
       </Form.Item>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="frozen_amber_min"
+            label={t('center.frozenAmber')}
+            extra={t('center.frozenHint')}
+            rules={[{ validator: (_, v) => (thresholdProblem(v) ? Promise.reject(new Error(t('center.frozenMinutes'))) : Promise.resolve()) }]}
+          >
+            <InputNumber min={1} max={1440} precision={0} addonAfter={t('center.minutes')} style={{ width: '100%' }} data-testid="center-frozen-amber" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="frozen_red_min"
+            label={t('center.frozenRed')}
+            dependencies={['frozen_amber_min']}
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, v) => {
+                  const p = thresholdProblem(v, getFieldValue('frozen_amber_min'), true);
+                  return p ? Promise.reject(new Error(t(p === 'order' ? 'center.frozenOrder' : 'center.frozenMinutes'))) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
+            <InputNumber min={1} max={1440} precision={0} addonAfter={t('center.minutes')} style={{ width: '100%' }} data-testid="center-frozen-red" />
+          </Form.Item>
+        </Col>
+      </Row>
       <Form.Item name="status" label={t('center.table.status')}>
         <Radio.Group options={statusOptions} />
       </Form.Item>

@@ -8,6 +8,8 @@ import { menuTrail, routePattern } from '../../lib/menu';
 import { FONT_SIZES, fontSizeStore, useFontSize, useLanguage } from '../../lib/prefs';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { useAuthInfo, useConfig } from '../../lib/appData';
+import { Bell } from './Bell';
+import { MeetingsButton } from './MeetingsButton';
 
 interface Props {
   menus: readonly MenuEntry[];
@@ -42,6 +44,8 @@ export function HeaderBar({ menus, collapsed, onToggle, onLock, onLogout }: Prop
         <Breadcrumb items={crumbs} data-testid="breadcrumb" />
       </Flex>
       <Flex align="center" gap={4}>
+        <MeetingsButton />
+        <Bell />
         <LanguageSwitch />
         <Dropdown
           menu={{

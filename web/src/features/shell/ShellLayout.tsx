@@ -8,6 +8,7 @@ import { HeaderBar } from './HeaderBar';
 import { SideMenu } from './SideMenu';
 import { useLockScreen } from './LockScreen';
 import { useLogout } from '../../lib/useLogout';
+import { NoticeModal } from './NoticeModal';
 
 const COLLAPSE_WIDTH = 1440;
 
@@ -57,6 +58,7 @@ export default function ShellLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+      {!locked && <NoticeModal />}
     </>
   );
 }

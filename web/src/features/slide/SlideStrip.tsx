@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Modal, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, FileImageOutlined, WarningOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCaseSlides, useViewerInfo, type CaseSlide } from './api';
 
@@ -37,6 +37,7 @@ export function SlideStrip({ caseId, currentId }: { caseId: number; currentId: n
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const meeting = useSearchParams()[0].get('meeting');
   const slides = useCaseSlides(caseId);
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
@@ -49,7 +50,7 @@ export function SlideStrip({ caseId, currentId }: { caseId: number; currentId: n
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '6px 10px', borderTop: '1px solid #e5e7eb', background: '#fafbfc', overflowX: 'auto' }} data-testid="slide-strip">
       {list.map((s) => (
-        <Thumb key={s.id} slide={s} active={s.id === currentId} onOpen={() => s.id !== currentId && navigate(`/slide/view/${s.id}?case=${caseId}`, { replace: true })} />
+        <Thumb key={s.id} slide={s} active={s.id === currentId} onOpen={() => s.id !== currentId && navigate(`/slide/view/${s.id}?case=${caseId}${meeting ? `&meeting=${meeting}` : ''}`, { replace: true })} />
       ))}
       {list.length >= MIN_SPLIT && (
         <Button

@@ -15,6 +15,7 @@ import { effectiveObjective } from './geometry';
 import type { Viewer } from './osd';
 import { SlideCanvas } from './SlideCanvas';
 import { SlideStrip } from './SlideStrip';
+import { MeetingBar } from './meeting/MeetingBar';
 import { useSlideSources } from './viewer/useSlideSources';
 import { useAnnotationTools } from './viewer/useAnnotationTools';
 import { useCaptures } from './viewer/useCaptures';
@@ -34,6 +35,7 @@ export default function SlideViewerPage() {
   const [search] = useSearchParams();
   const slideId = Number(params.slideId);
   const caseId = Number(search.get('case')) || null;
+  const meetingId = Number(search.get('meeting')) || null;
   const bench = Math.min(20000, Number(search.get('bench')) || 0);
   const info = useSlideSources(slideId);
 
@@ -104,6 +106,7 @@ export default function SlideViewerPage() {
             </>
           )}
         </SlideCanvas>
+        {meetingId && caseId && <MeetingBar meetingId={meetingId} caseId={caseId} slideId={slideId} viewer={viewer} />}
         <ViewerToolBar tools={tools} showAnn={showAnn} onToggleAnn={() => setShowAnn((s) => !s)} />
         {active && (
           <div style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', background: 'rgba(17,24,39,0.82)', color: '#fff', borderRadius: 6, padding: '4px 12px', fontSize: 13, pointerEvents: 'none' }}>

@@ -28,6 +28,13 @@ describe('duplicate guard', () => {
     expect(() => g.acquire('POST', '/api/slides/12', 'dup')).toThrow(DuplicateRequestError);
     expect(g.acquire('PUT', '/api/slides/12/annotations/x', 'dup')).toBeTruthy();
   });
+  it("lets a meeting's signals, joins and leaves repeat but still guards starting one", () => {
+    const g = createDuplicateGuard(() => 0);
+    for (const u of ['/api/consultation/meeting/3/signal', '/api/consultation/meeting/3/join', '/api/user/meeting/quit/3'])
+      for (let i = 0; i < 3; i++) expect(g.acquire('POST', u, 'dup')).toBeNull();
+    expect(g.acquire('POST', '/api/consultation/meeting', 'dup')).toBeTruthy();
+    expect(() => g.acquire('POST', '/api/consultation/meeting', 'dup')).toThrow(DuplicateRequestError);
+  });
   it('ignores GET/DELETE, different URLs and the role config path', () => {
     const g = createDuplicateGuard(() => 0);
     g.acquire('POST', '/api/user/1', 'dup');

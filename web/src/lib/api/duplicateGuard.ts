@@ -1,12 +1,16 @@
 // Client-side duplicate-write guard (spec 1 §7): a POST/PATCH/PUT to the same URL
 // is refused while an earlier one is pending or for 5 s after it started.
 export const DUPLICATE_WINDOW_MS = 5000;
-const EXEMPT = ['/api/user/role/config'];
+// Idempotent writes a user repeats on purpose: marking messages read (one
+// after another), and the live stream's ticket (asked for on every reconnect).
+const EXEMPT = ['/api/user/role/config', '/api/message/read', '/api/events/ticket'];
 /**
  * Writes that repeat by design: the slide viewer autosaves a user's whole annotation set
- * (PUT, debounced, idempotent) every time it changes, so a second edit within 5 s must save.
+ * (PUT, debounced, idempotent) every time it changes, so a second edit within 5 s must save;
+ * a meeting's presenter sends the view many times a second, and one joins and leaves as the
+ * viewer opens and closes.
  */
-const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/];
+const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/, /^\/api\/consultation\/meeting\/\d+\/(signal|join)$/, /^\/api\/user\/meeting\/quit\/\d+$/];
 const GUARDED = new Set(['POST', 'PATCH', 'PUT']);
 
 export class DuplicateRequestError extends Error {

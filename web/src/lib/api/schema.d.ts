@@ -144,6 +144,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/invited/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the invitation list
+         * @description Roles: admin, center_admin
+         */
+        get: operations["admin-invited-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invited/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of the filtered invitations
+         * @description Roles: admin, center_admin
+         */
+        get: operations["admin-invited-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invited/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Invitations on the cases of the centers the caller manages (params.tab: unanswered, answered)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["admin-invited-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/invited/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who invited or was invited on the caller's centers' cases (filter choices)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["admin-invited-people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a notice to all users, a role, centers, hospitals or chosen users (a center administrator: within their centers)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["notice-send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Notices the caller may manage (params.tab: all, active, withdrawn)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["notice-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who received a notice and who has read it
+         * @description Roles: admin, center_admin
+         */
+        get: operations["notice-receipts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a notice
+         * @description Roles: admin, center_admin
+         */
+        post: operations["notice-withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/advice/detail_store/{id}": {
         parameters: {
             query?: never;
@@ -158,6 +318,146 @@ export interface paths {
          * @description Roles: expert
          */
         post: operations["advice-results-store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the archive
+         * @description Roles: admin, center_admin
+         */
+        get: operations["archive-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The center's cases with their archive state and storage location (tabs: all, to_receive, not_archived, archived)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["archive-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A case's archive record (id is the case's)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["archive-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/rearchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-archive material taken out
+         * @description Roles: admin, center_admin
+         */
+        post: operations["archive-rearchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that the case's material was received (not archived)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["archive-receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the material at a room, box and locker (archived: the case shows Filed)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["archive-store"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo archive: take the material out of storage, with a reason
+         * @description Roles: admin, center_admin
+         */
+        post: operations["archive-undo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -250,6 +550,186 @@ export interface paths {
         };
         /** Key to encrypt passwords with */
         get: operations["auth-public-key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to borrow a case's slides and blocks (who, type, purpose, due date): checking
+         * @description Roles: admin, center_admin, site
+         */
+        post: operations["borrow-request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the loans
+         * @description Roles: admin, center_admin, site
+         */
+        get: operations["borrow-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Loans the caller sees (tabs: all, checking, passed, not_passed, borrowing, overdue, returned)
+         * @description Roles: admin, center_admin, site
+         */
+        get: operations["borrow-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a loan with the caller's actions
+         * @description Roles: admin, center_admin, site
+         */
+        get: operations["borrow-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pass a request (checking → passed)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["borrow-approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}/lend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the material out with a deposit (passed → borrowing)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["borrow-lend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a request with a reason (checking → not passed)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["borrow-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take the material back, with any damage (borrowing → returned)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["borrow-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrow/{id}/slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The loan slip as PDF, to print and sign
+         * @description Roles: admin, center_admin, site
+         */
+        get: operations["borrow-slip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -543,6 +1023,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/common/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diagnosis settings in force (the center's copy, falling back to the global one)
+         * @description Roles: *
+         */
+        get: operations["diagnosis-config"];
+        put?: never;
+        /**
+         * Change diagnosis settings (administrator: global; center administrator: their center's copy)
+         * @description Roles: admin, center_admin
+         */
+        post: operations["diagnosis-config-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/consultation/return/reason": {
         parameters: {
             query?: never;
@@ -653,6 +1157,66 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/config/qc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * QC indicator targets (qc value and goal value, 0–100), defaults 90 and 95
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["qc-target-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/qc/store_many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the targets of rate keys (0 ≤ qc value ≤ goal value ≤ 100)
+         * @description Roles: admin
+         */
+        post: operations["qc-target-store-many"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/qc/update_many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change stored targets by id (0 ≤ qc value ≤ goal value ≤ 100)
+         * @description Roles: admin
+         */
+        patch: operations["qc-target-update-many"];
         trace?: never;
     };
     "/api/config/setting": {
@@ -1258,6 +1822,90 @@ export interface paths {
         get: operations["case-list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/meeting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a meeting on a case and invite experts who may see it (show_meeting on); the caller presents
+         * @description Roles: expert
+         */
+        post: operations["meeting-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/meeting/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A meeting the caller was invited to: presenter, participants, last view, the case's slides
+         * @description Roles: expert
+         */
+        get: operations["meeting-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * End a meeting, or hand its lead to a present participant
+         * @description Roles: expert
+         */
+        patch: operations["meeting-update"];
+        trace?: never;
+    };
+    "/api/consultation/meeting/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join a meeting the caller was invited to
+         * @description Roles: expert
+         */
+        post: operations["meeting-join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/consultation/meeting/{id}/signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the presenter's viewer state or one's pointer to the participants' live streams
+         * @description Roles: expert
+         */
+        post: operations["meeting-signal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2708,6 +3356,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live events of a signed-in user (Server-Sent Events, Accept: text/event-stream; ?ticket= from POST /api/events/ticket, or a bearer token): notification (id = the notification's id), changed {topics}, hello {unread}, end; a comment every 20 s. Last-Event-ID (or ?last_event_id=) replays what came after it */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket, good for a minute, to open the live event stream with EventSource
+         * @description Roles: *
+         */
+        post: operations["events-ticket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/files/{id}": {
         parameters: {
             query?: never;
@@ -2742,6 +3427,370 @@ export interface paths {
         get: operations["free-space"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Book a frozen section for a planned operation
+         * @description Roles: site, clinical
+         */
+        post: operations["frozen-book"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the appointment list
+         * @description Roles: admin, center_admin, allocator, site, clinical, expert, staff
+         */
+        get: operations["frozen-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of the filtered appointments with turnaround
+         * @description Roles: admin, center_admin, allocator, site, clinical, expert, staff
+         */
+        get: operations["frozen-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appointments and frozen cases the caller sees (tabs)
+         * @description Roles: admin, center_admin, allocator, site, clinical, expert, staff
+         */
+        get: operations["frozen-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an appointment with the caller's actions
+         * @description Roles: admin, center_admin, allocator, site, clinical, expert, staff
+         */
+        get: operations["frozen-get"];
+        /**
+         * Change a returned appointment and send it again (applying)
+         * @description Roles: site, clinical
+         */
+        put: operations["frozen-resubmit"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an appointment (pending)
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn the appointment into a frozen case: register, attach slides, submit and assign to the expert on duty
+         * @description Roles: site, clinical
+         */
+        post: operations["frozen-arrive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign the frozen case (an expert of the center, or the next on duty)
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The frozen case's registration as the appointment fills it
+         * @description Roles: site, clinical
+         */
+        get: operations["frozen-prefill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/concordance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record how the published paraffin diagnosis compares with the frozen one
+         * @description Roles: expert, allocator, admin, center_admin
+         */
+        post: operations["frozen-concordance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ignore an application
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-ignore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the expert's first look at the frozen case
+         * @description Roles: expert
+         */
+        post: operations["frozen-open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/paraffin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the paraffin case that follows the reported frozen case (a draft prefilled from it, linked for concordance)
+         * @description Roles: site, clinical
+         */
+        post: operations["frozen-paraffin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to withdraw an appointment
+         * @description Roles: site, clinical
+         */
+        post: operations["frozen-recall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/recall/agree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a withdrawal
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-recall-agree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/recall/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a withdrawal
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-recall-reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return an appointment with a reason
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frozen/appointment/{id}/unignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back an ignored application
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["frozen-unignore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2956,6 +4005,286 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/message/bell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's unread count and newest unread notifications
+         * @description Roles: *
+         */
+        get: operations["message-bell"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications per tab
+         * @description Roles: *
+         */
+        get: operations["message-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notifications, unread first (params.tab: all, unread, read)
+         * @description Roles: *
+         */
+        get: operations["message-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Very important notices the caller has not acknowledged (shown at sign-in)
+         * @description Roles: *
+         */
+        get: operations["message-pending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark some of the caller's notifications read
+         * @description Roles: *
+         */
+        post: operations["message-read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/read_all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all the caller's notifications read
+         * @description Roles: *
+         */
+        post: operations["message-read-all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/message/{id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge a notice
+         * @description Roles: *
+         */
+        post: operations["message-ack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reagent tab counts (all, enabled, disabled)
+         * @description Roles: admin
+         */
+        get: operations["reagent-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/destroy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete reagents (all or none)
+         * @description Roles: admin
+         */
+        delete: operations["reagent-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/item/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a reagent
+         * @description Roles: admin
+         */
+        get: operations["reagent-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reagents
+         * @description Roles: admin
+         */
+        get: operations["reagent-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enabled reagents that have not expired (the marker picker)
+         * @description Roles: *
+         */
+        get: operations["reagent-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a reagent
+         * @description Roles: admin
+         */
+        post: operations["reagent-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reagent/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the given fields of a reagent
+         * @description Roles: admin
+         */
+        patch: operations["reagent-update"];
+        trace?: never;
+    };
     "/api/report/deliver/{id}": {
         parameters: {
             query?: never;
@@ -3025,6 +4354,98 @@ export interface paths {
          * @description Roles: admin, center_admin
          */
         get: operations["role-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/duty": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is on duty between two days (month calendar)
+         * @description Roles: allocator, admin, center_admin
+         */
+        get: operations["duty-list"];
+        /**
+         * Replace a group's duty over a scheduling cycle of at most 31 days (version check)
+         * @description Roles: allocator, admin, center_admin
+         */
+        put: operations["duty-schedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an attendance group (name, participants, period name, shifts of 1 to 3 sessions)
+         * @description Roles: allocator, admin, center_admin
+         */
+        post: operations["attendance-group-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/group/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an attendance group
+         * @description Roles: allocator, admin, center_admin
+         */
+        get: operations["attendance-group-get"];
+        /**
+         * Change an attendance group (version check)
+         * @description Roles: allocator, admin, center_admin
+         */
+        put: operations["attendance-group-update"];
+        post?: never;
+        /**
+         * Retire an attendance group and its future duty
+         * @description Roles: allocator, admin, center_admin
+         */
+        delete: operations["attendance-group-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedule/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance groups of the caller's centers with members and shifts
+         * @description Roles: allocator, admin, center_admin
+         */
+        get: operations["attendance-group-list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3151,6 +4572,137 @@ export interface paths {
          * @description Roles: admin
          */
         post: operations["report-template-update"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Share a case by link: public or secret (code), expiry, included parts, de-identification; the token and code are shown once
+         * @description Roles: expert, admin
+         */
+        post: operations["share-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Cancel a share at once (owner or administrator)
+         * @description Roles: expert, admin
+         */
+        patch: operations["share-cancel"];
+        trace?: never;
+    };
+    "/api/share/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the caller's shares
+         * @description Roles: expert, admin
+         */
+        get: operations["share-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's shares with state, visits and last visit (tabs: all, sharing, permanent, expired, cancelled)
+         * @description Roles: expert, admin
+         */
+        get: operations["share-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a shared case by its link (and code): what the share includes, with share-signed slide URLs */
+        post: operations["share-open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v/{ticket}/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment of the shared case */
+        get: operations["share-file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share/v/{ticket}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shared case's report as PDF, de-identified and watermarked as the share says */
+        get: operations["share-report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3329,6 +4881,386 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistical/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: cases per library, sub-library and case kind
+         * @description Roles: admin, center_admin, site, allocator
+         */
+        get: operations["statistics-bank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/bank/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the bank statistics screen shows
+         * @description Roles: admin, center_admin, site, allocator
+         */
+        get: operations["statistics-bank-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/big-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: today's numbers for the wall view (system config big_screen)
+         * @description Roles: admin, center_admin, allocator, qc_expert
+         */
+        get: operations["statistics-big-screen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/big-screen/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the big-screen statistics screen shows
+         * @description Roles: admin, center_admin, allocator, qc_expert
+         */
+        get: operations["statistics-big-screen-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/consultation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: cases registered, submitted, assigned, diagnosed, published, returned, recalled and timed out per period and hospital; turnaround; charges and refunds
+         * @description Roles: admin, center_admin, site, allocator, expert
+         */
+        get: operations["statistics-consultation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/consultation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the consultation statistics screen shows
+         * @description Roles: admin, center_admin, site, allocator, expert
+         */
+        get: operations["statistics-consultation-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/diagnosis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: frozen–paraffin concordance (deferred verdicts left out), review disagreement, amended reports and their reasons
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-diagnosis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/diagnosis/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the diagnosis statistics screen shows
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-diagnosis-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/expert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: per expert: assigned, finished, in progress, late (with reasons), turnaround, invitations, reviews, referrals and returns
+         * @description Roles: admin, center_admin, allocator
+         */
+        get: operations["statistics-expert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/expert-consultation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: which experts read the caller's cases and how fast
+         * @description Roles: admin, center_admin, site, allocator
+         */
+        get: operations["statistics-expert-consultation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/expert-consultation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the expert-consultation statistics screen shows
+         * @description Roles: admin, center_admin, site, allocator
+         */
+        get: operations["statistics-expert-consultation-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/expert/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the expert statistics screen shows
+         * @description Roles: admin, center_admin, allocator
+         */
+        get: operations["statistics-expert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/he": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: HE slide quality grades A–D per hospital and period, the excellent rate (A+B) against its target, the reasons for grade D
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-he"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/he/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the he statistics screen shows
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-he-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Filter choices of the statistics screens within the caller's scope
+         * @description Roles: admin, center_admin, site, allocator, expert, qc_expert
+         */
+        get: operations["statistics-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/outside": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: cases from hospitals outside the center's own network
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-outside"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/outside/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the outside statistics screen shows
+         * @description Roles: admin, center_admin, qc_expert
+         */
+        get: operations["statistics-outside-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/quality": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statistics: timeliness of frozen, histology and cytology reports against their targets; counter-audit, supplementary and amended report rates; special-exam turnaround
+         * @description Roles: admin, center_admin, expert, qc_expert
+         */
+        get: operations["statistics-quality"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistical/quality/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Excel export of exactly what the quality statistics screen shows
+         * @description Roles: admin, center_admin, expert, qc_expert
+         */
+        get: operations["statistics-quality-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system_management/users/lock_screen": {
         parameters: {
             query?: never;
@@ -3467,6 +5399,70 @@ export interface paths {
          * @description Roles: admin, center_admin
          */
         post: operations["user-unlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/diagnosis/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling expert's availability for new cases
+         * @description Roles: expert
+         */
+        get: operations["user-availability-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark the calling expert available or away (with an optional note and return day)
+         * @description Roles: expert
+         */
+        patch: operations["user-availability-set"];
+        trace?: never;
+    };
+    "/api/user/meeting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The meetings going on that the caller was invited to
+         * @description Roles: expert
+         */
+        get: operations["meeting-mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/meeting/quit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a meeting (the presenter leaving ends it)
+         * @description Roles: expert
+         */
+        post: operations["meeting-quit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3677,6 +5673,193 @@ export interface components {
         AnnotationsInBody: {
             labels: components["schemas"]["Label"][] | null;
         };
+        Appointment: {
+            /** @description What the caller may do now */
+            actions: string[] | null;
+            age: string;
+            /**
+             * Format: date-time
+             * @description The frozen case's slides arrived
+             */
+            arrived_at: string | null;
+            /** Format: date-time */
+            assigned_at: string | null;
+            /** Format: int64 */
+            center_id: number;
+            center_name: string;
+            clinical_question: string;
+            /**
+             * @description How the paraffin diagnosis compares with the frozen one; empty until judged
+             * @enum {string}
+             */
+            concordance: "" | "concordant" | "discordant" | "deferred";
+            /** Format: date-time */
+            concordance_at: string | null;
+            /** @description Who judged the concordance */
+            concordance_by: string | null;
+            concordance_note: string;
+            /**
+             * Format: int64
+             * @description The frozen case, once the tissue arrived
+             */
+            consultation_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            expert_id: number | null;
+            expert_name: string | null;
+            /** Format: date-time */
+            first_open_at: string | null;
+            /**
+             * Format: int64
+             * @description The center's amber threshold of the frozen clock, minutes
+             */
+            frozen_amber_min: number;
+            /** @description The frozen diagnosis' text (its latest version) */
+            frozen_opinion: string | null;
+            /**
+             * Format: int64
+             * @description The center's red threshold of the frozen clock, minutes
+             */
+            frozen_red_min: number;
+            /** @description The frozen diagnosis' intra-operative verdict (benign, malignant, deferred), empty or null when none */
+            frozen_verdict: string | null;
+            gender: string;
+            /** Format: int64 */
+            hospital_id: number;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            is_ignored: 0 | 1;
+            /**
+             * Format: int64
+             * @description 1 withdraw unconfirmed, 2 recalled
+             * @enum {integer}
+             */
+            is_recall: 0 | 1 | 2;
+            operating_room: string;
+            /** Format: date-time */
+            operation_at: string;
+            /**
+             * Format: int64
+             * @description The paraffin case registered after the frozen case
+             */
+            paraffin_case_id: number | null;
+            paraffin_consult_no: string | null;
+            /** Format: int64 */
+            paraffin_expert_id: number | null;
+            /** @description The paraffin case's report is published */
+            paraffin_published: boolean;
+            patient_name: string;
+            phase: string;
+            phone: string;
+            recall_reason: string;
+            /**
+             * Format: date-time
+             * @description The frozen case's report was published (released at once: no hesitation period)
+             */
+            reported_at: string | null;
+            return_reason: string;
+            specimen_site: string;
+            /**
+             * Format: int64
+             * @description 99 applying, 100 appointment successful (pending), 101 returned
+             * @enum {integer}
+             */
+            status: 99 | 100 | 101;
+            surgeon: string;
+            /**
+             * Format: int64
+             * @description Arrival to report, in seconds
+             */
+            turnaround_seconds: number | null;
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            user_id: number;
+            /** Format: int64 */
+            version: number;
+        };
+        Archive: {
+            /** @description What the caller may do now */
+            actions: string[] | null;
+            archive_no: string;
+            /**
+             * Format: date-time
+             * @description First stored
+             */
+            archived_at: string | null;
+            archiver: string | null;
+            box_no: string;
+            /** Format: int64 */
+            center_id: number;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: int64 */
+            hospital_id: number;
+            hospital_name: string;
+            locker_no: string;
+            /** @description Why it was last taken out */
+            note: string;
+            /** @description Some of the case's material is lent out now */
+            on_loan: boolean;
+            patient_name: string;
+            /** Format: date-time */
+            received_at: string | null;
+            room: string;
+            /**
+             * Format: int64
+             * @description Slides registered with the case
+             */
+            slide_count: number;
+            /** @description Where the material came from */
+            source: string;
+            /** @enum {string} */
+            status: "to_receive" | "not_archived" | "archived";
+            /**
+             * Format: date-time
+             * @description Last stored (store or re-archive)
+             */
+            stored_at: string | null;
+            /**
+             * @description What is kept: slides, blocks or both
+             * @enum {string}
+             */
+            type: "" | "slide" | "block" | "slide_block";
+            /** Format: int64 */
+            version: number;
+        };
+        ArchiveReceiveInput: {
+            source?: string;
+        };
+        ArchiveStoreInput: {
+            archive_no?: string;
+            box_no?: string;
+            locker_no?: string;
+            room?: string;
+            /** @enum {string} */
+            type?: "" | "slide" | "block" | "slide_block";
+        };
+        ArriveInput: {
+            case: components["schemas"]["CaseInput"];
+        };
+        AssignInput: {
+            /** Format: int64 */
+            expert_id?: number;
+        };
+        Assignment: {
+            /** @example 2026-12-01 */
+            day?: string;
+            /** Format: int64 */
+            shift_id?: number;
+            /** Format: int64 */
+            user_id?: number;
+        };
         Attachment: {
             /** Format: date-time */
             created_at: string;
@@ -3696,6 +5879,38 @@ export interface components {
             file_id: number;
             /** Format: int64 */
             type: number;
+        };
+        AttendanceGroup: {
+            /** Format: int64 */
+            center_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            members: components["schemas"]["DutyExpert"][] | null;
+            name: string;
+            /** @description Duty office: where the expert on duty sits */
+            office: string;
+            period_name: string;
+            shifts: components["schemas"]["Shift"][] | null;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description Changes with every write; send it back to change the group or its schedule
+             */
+            version: number;
+        };
+        Availability: {
+            away: boolean;
+            away_note?: string;
+            /** @description YYYY-MM-DD, empty when not said */
+            away_until?: string;
+        };
+        Bell: {
+            latest: components["schemas"]["Notification"][] | null;
+            /** Format: int64 */
+            unread: number;
         };
         Block: {
             draw_part: string;
@@ -3730,6 +5945,63 @@ export interface components {
             search?: string;
             /** @description Object of column to asc or desc, in priority order */
             sort_by?: unknown;
+        };
+        BookInput: {
+            /** @description Years */
+            age?: string;
+            /** Format: int64 */
+            center_id?: number;
+            clinical_question?: string;
+            /** @enum {string} */
+            gender?: "male" | "female" | "unknown";
+            /**
+             * Format: int64
+             * @description Defaults to the caller's only hospital
+             */
+            hospital_id?: number;
+            operating_room?: string;
+            /**
+             * @description RFC 3339, or a local time in the center's time zone
+             * @example 2026-12-01 09:30
+             */
+            operation_at?: string;
+            patient_name?: string;
+            phone?: string;
+            specimen_site?: string;
+            surgeon?: string;
+        };
+        BorrowLendInput: {
+            /** Format: int64 */
+            deposit?: number;
+            payee?: string;
+        };
+        BorrowReasonInput: {
+            reason?: string;
+        };
+        BorrowRequestInput: {
+            /** Format: int64 */
+            blocks?: number;
+            borrower?: string;
+            borrower_phone?: string;
+            /** Format: int64 */
+            consult_id: number;
+            /**
+             * @description YYYY-MM-DD, today or later
+             * @example 2026-12-31
+             */
+            due_date?: string;
+            items?: string;
+            purpose?: string;
+            /** Format: int64 */
+            slides?: number;
+            /** @enum {string} */
+            type?: "" | "family" | "outer" | "department" | "hospital";
+        };
+        BorrowReturnInput: {
+            /** Format: int64 */
+            compensation?: number;
+            damaged?: boolean;
+            note?: string;
         };
         Broken: {
             /**
@@ -3837,6 +6109,16 @@ export interface components {
             contact: string;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: int64
+             * @description The frozen clock turns amber this many minutes after the slides arrived
+             */
+            frozen_amber_min: number;
+            /**
+             * Format: int64
+             * @description The frozen clock turns red this many minutes after the slides arrived
+             */
+            frozen_red_min: number;
             /** Format: int64 */
             hospital_count: number;
             /** Format: int64 */
@@ -3859,6 +6141,10 @@ export interface components {
             address?: string;
             code?: string;
             contact?: string;
+            /** Format: int64 */
+            frozen_amber_min?: number;
+            /** Format: int64 */
+            frozen_red_min?: number;
             name?: string;
             /** Format: int64 */
             parent_id?: number;
@@ -3907,6 +6193,15 @@ export interface components {
             total: string;
             /** Format: int64 */
             total_fen: number;
+        };
+        ConcordanceInput: {
+            /**
+             * @description concordant; discordant (the paraffin diagnosis contradicts the frozen verdict); deferred (the frozen diagnosis deferred to paraffin)
+             * @enum {string}
+             */
+            concordance: "concordant" | "discordant" | "deferred";
+            /** @description What differs; required when discordant */
+            note?: string;
         };
         Dashboard: {
             /**
@@ -3969,8 +6264,26 @@ export interface components {
         DataAnnotationsBody: {
             data: components["schemas"]["Annotations"];
         };
+        DataAppointmentBody: {
+            data: components["schemas"]["Appointment"];
+        };
+        DataArchiveBody: {
+            data: components["schemas"]["Archive"];
+        };
+        DataAttendanceGroupBody: {
+            data: components["schemas"]["AttendanceGroup"];
+        };
+        DataAvailabilityBody: {
+            data: components["schemas"]["Availability"];
+        };
+        DataBellBody: {
+            data: components["schemas"]["Bell"];
+        };
         DataCaptchaBody: {
             data: components["schemas"]["Captcha"];
+        };
+        DataCaseInputBody: {
+            data: components["schemas"]["CaseInput"];
         };
         DataCenterBody: {
             data: components["schemas"]["Center"];
@@ -3983,6 +6296,9 @@ export interface components {
         };
         DataDiagnosisBody: {
             data: components["schemas"]["Diagnosis"];
+        };
+        DataDiagnosisSettingsBody: {
+            data: components["schemas"]["DiagnosisSettings"];
         };
         DataDiskBody: {
             data: components["schemas"]["Disk"];
@@ -4028,8 +6344,14 @@ export interface components {
         DataListAttachmentBody: {
             data: components["schemas"]["Attachment"][] | null;
         };
+        DataListAttendanceGroupBody: {
+            data: components["schemas"]["AttendanceGroup"][] | null;
+        };
         DataListDiagnosisBody: {
             data: components["schemas"]["Diagnosis"][] | null;
+        };
+        DataListDutyEntryBody: {
+            data: components["schemas"]["DutyEntry"][] | null;
         };
         DataListEntryBody: {
             data: components["schemas"]["Entry"][] | null;
@@ -4046,14 +6368,29 @@ export interface components {
         DataListLogEntryBody: {
             data: components["schemas"]["LogEntry"][] | null;
         };
+        DataListMeetingBody: {
+            data: components["schemas"]["Meeting"][] | null;
+        };
         DataListMessageBody: {
             data: components["schemas"]["Message"][] | null;
+        };
+        DataListNotificationBody: {
+            data: components["schemas"]["Notification"][] | null;
         };
         DataListOutcomeBody: {
             data: components["schemas"]["Outcome"][] | null;
         };
         DataListPersonRefBody: {
             data: components["schemas"]["PersonRef"][] | null;
+        };
+        DataListQCTargetBody: {
+            data: components["schemas"]["QCTarget"][] | null;
+        };
+        DataListReagentOptionBody: {
+            data: components["schemas"]["ReagentOption"][] | null;
+        };
+        DataListReceiptBody: {
+            data: components["schemas"]["Receipt"][] | null;
         };
         DataListRoleInfoBody: {
             data: components["schemas"]["RoleInfo"][] | null;
@@ -4079,10 +6416,16 @@ export interface components {
         DataListTermBody: {
             data: components["schemas"]["Term"][] | null;
         };
+        DataLoanBody: {
+            data: components["schemas"]["Loan"];
+        };
         DataMapStringInt64Body: {
             data: {
                 [key: string]: number;
             };
+        };
+        DataMeetingBody: {
+            data: components["schemas"]["Meeting"];
         };
         DataMessageBody: {
             data: components["schemas"]["Message"];
@@ -4090,8 +6433,17 @@ export interface components {
         DataNextNumberOutputBody: {
             data: components["schemas"]["NextNumberOutput"];
         };
+        DataNoticeBody: {
+            data: components["schemas"]["Notice"];
+        };
+        DataOptionsBody: {
+            data: components["schemas"]["Options"];
+        };
         DataPublicKeyBody: {
             data: components["schemas"]["PublicKey"];
+        };
+        DataReagentBody: {
+            data: components["schemas"]["Reagent"];
         };
         DataReportBody: {
             data: components["schemas"]["Report"];
@@ -4105,11 +6457,23 @@ export interface components {
         DataSessionBody: {
             data: components["schemas"]["Session"];
         };
+        DataShareBody: {
+            data: components["schemas"]["Share"];
+        };
+        DataShareCreatedBody: {
+            data: components["schemas"]["ShareCreated"];
+        };
+        DataSharedViewBody: {
+            data: components["schemas"]["SharedView"];
+        };
         DataShotBody: {
             data: components["schemas"]["Shot"];
         };
         DataSlideFileBody: {
             data: components["schemas"]["SlideFile"];
+        };
+        DataStatsBody: {
+            data: components["schemas"]["Stats"];
         };
         DataStringBody: {
             data: string;
@@ -4125,6 +6489,9 @@ export interface components {
         };
         DataTermBody: {
             data: components["schemas"]["Term"];
+        };
+        DataTicketBody: {
+            data: components["schemas"]["Ticket"];
         };
         DataTimeoutConfigBody: {
             data: components["schemas"]["TimeoutConfig"];
@@ -4171,6 +6538,8 @@ export interface components {
             /** Format: int64 */
             expert_id: number | null;
             expert_name: string | null;
+            /** @description The case's slides and blocks are stored in the archive: the display status is Filed */
+            filed: boolean;
             gender: string;
             /** Format: int64 */
             handover_from: number | null;
@@ -4260,6 +6629,8 @@ export interface components {
             /** @enum {string} */
             first_result: "" | "consistent" | "minor_difference" | "major_difference";
             first_result_reason: string;
+            /** @enum {string} */
+            frozen_verdict: "" | "benign" | "malignant" | "deferred";
             gross_description: string;
             /** Format: int64 */
             id: number;
@@ -4308,6 +6679,50 @@ export interface components {
         "Diagnosis-to-reviewRequest": {
             /** Format: int64 */
             reviewer_id?: number;
+        };
+        DiagnosisConfig: {
+            /** @description A frozen case offers its paraffin follow-up case */
+            after_frozen_paraffin_block: boolean;
+            /** @description Default fixation of cytology specimens */
+            cell_fixed: string;
+            /** @description Remark filled into a molecular pathology advice item */
+            default_molecular_block_remark: string;
+            /** @description Delay reasons offered in the expert's delay dialog */
+            delay_report: string[] | null;
+            /** @description Reasons offered when the reviewer returns a first diagnosis */
+            first_audit_error_reason: string[] | null;
+            /** @description Infectious specimen options */
+            infectious_specimen: string[] | null;
+            /** @description Report classes */
+            report_class: string[] | null;
+            /** @description Default fixation of routine specimens */
+            routine_fixed: string;
+            /** @description Remarks offered in the special exam advice dialog */
+            special_advice: string[] | null;
+            /** @description Reasons offered when a case is returned */
+            specimen_reject: string[] | null;
+            /** @description Reasons offered when a report is signed after its deadline */
+            timeout_reason: string[] | null;
+        };
+        DiagnosisInput: {
+            /**
+             * Format: int64
+             * @description The center whose copy changes; administrators leave it out for the global copy
+             */
+            center_id?: number;
+            /** @description Keys to change, each with a value of its kind */
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        DiagnosisSettings: {
+            /** Format: int64 */
+            center_id: number | null;
+            inherited: string[] | null;
+            /** @enum {string} */
+            scope: "global" | "center";
+            /** @description The values in force in this scope */
+            settings: components["schemas"]["DiagnosisConfig"];
         };
         Disk: {
             /**
@@ -4361,6 +6776,30 @@ export interface components {
             sha256: string;
             /** @description GET it without headers; Range requests supported */
             url: string;
+        };
+        DutyEntry: {
+            /** @description Date in the center's time zone */
+            day: string;
+            /** Format: date-time */
+            ends_at: string;
+            /** Format: int64 */
+            group_id: number;
+            /** Format: int64 */
+            id: number;
+            office: string;
+            /** Format: int64 */
+            shift_id: number;
+            shift_name: string;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: int64 */
+            user_id: number;
+            user_name: string;
+        };
+        DutyExpert: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         EditBodyBody: {
             paraffin_block_name?: string;
@@ -4471,6 +6910,20 @@ export interface components {
             iiif_url: string;
             /** @description Prefix of the Deep Zoom, thumbnail, label, macro and download URLs (…/slide.dzi) */
             url: string;
+        };
+        GroupInput: {
+            /** Format: int64 */
+            center_id?: number;
+            member_ids?: number[] | null;
+            name?: string;
+            office?: string;
+            period_name?: string;
+            shifts?: components["schemas"]["ShiftInput"][] | null;
+            /**
+             * Format: int64
+             * @description Required to change a group
+             */
+            version?: number;
         };
         Handover: {
             /** Format: int64 */
@@ -4588,6 +7041,11 @@ export interface components {
         };
         Input: {
             critical_values?: string;
+            /**
+             * @description A frozen case's intra-operative verdict: benign, malignant or deferred to paraffin
+             * @enum {string}
+             */
+            frozen_verdict?: "" | "benign" | "malignant" | "deferred";
             gross_description?: string;
             /** @description Seen under the microscope */
             microscopic?: string;
@@ -4845,6 +7303,14 @@ export interface components {
             data: components["schemas"]["Advice"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        ListAppointmentBody: {
+            data: components["schemas"]["Appointment"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListArchiveBody: {
+            data: components["schemas"]["Archive"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListCenterBody: {
             data: components["schemas"]["Center"][] | null;
             meta: components["schemas"]["Meta"];
@@ -4857,12 +7323,32 @@ export interface components {
             data: components["schemas"]["Hospital"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        ListInvitationBody: {
+            data: components["schemas"]["Invitation"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListItemBody: {
             data: components["schemas"]["Item"][] | null;
             meta: components["schemas"]["Meta"];
         };
         ListLibraryBody: {
             data: components["schemas"]["Library"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListLoanBody: {
+            data: components["schemas"]["Loan"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListNoticeBody: {
+            data: components["schemas"]["Notice"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListNotificationBody: {
+            data: components["schemas"]["Notification"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        ListReagentBody: {
+            data: components["schemas"]["Reagent"][] | null;
             meta: components["schemas"]["Meta"];
         };
         ListRecordBody: {
@@ -4877,6 +7363,10 @@ export interface components {
             data: components["schemas"]["Row"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        ListShareBody: {
+            data: components["schemas"]["Share"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         ListSlideFileBody: {
             data: components["schemas"]["SlideFile"][] | null;
             meta: components["schemas"]["Meta"];
@@ -4888,6 +7378,77 @@ export interface components {
         ListUserBody: {
             data: components["schemas"]["User"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        Loan: {
+            /** @description What the caller may do now */
+            actions: string[] | null;
+            /**
+             * Format: int64
+             * @description Paraffin blocks lent
+             */
+            blocks: number;
+            borrow_no: string;
+            borrower: string;
+            borrower_phone: string;
+            /** Format: int64 */
+            center_id: number;
+            center_name: string;
+            /**
+             * Format: int64
+             * @description Compensation for damage, yuan
+             */
+            compensation: number;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            damaged: boolean;
+            /**
+             * Format: int64
+             * @description Deposit taken when lending, yuan
+             */
+            deposit: number;
+            /** @description The day the material is due back (YYYY-MM-DD, the center's zone) */
+            due_date: string;
+            /** Format: int64 */
+            hospital_id: number;
+            hospital_name: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Which slides and blocks (their numbers) */
+            items: string;
+            /** Format: date-time */
+            lent_at: string | null;
+            lent_by: string | null;
+            /** @description Lent and past its due date */
+            overdue: boolean;
+            patient_name: string;
+            payee: string;
+            purpose: string;
+            requested_by: string;
+            return_note: string;
+            /** Format: date-time */
+            returned_at: string | null;
+            returned_by: string | null;
+            /** @description Why the request was not passed */
+            review_note: string;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            reviewed_by: string | null;
+            /**
+             * Format: int64
+             * @description Glass slides lent
+             */
+            slides: number;
+            /** @enum {string} */
+            status: "checking" | "passed" | "not_passed" | "borrowing" | "returned";
+            /** @enum {string} */
+            type: "family" | "outer" | "department" | "hospital";
+            /** Format: date-time */
+            updated_at: string;
+            /** Format: int64 */
+            version: number;
         };
         LogEntry: {
             action: string;
@@ -4920,6 +7481,85 @@ export interface components {
             /** @description As read, e.g. +, -, 弱+, 约30%+ */
             result: string;
         };
+        Meeting: {
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            /** @enum {string} */
+            end_reason: "" | "ended" | "signed" | "toreview" | "moved";
+            /** Format: date-time */
+            ended_at: string | null;
+            /** Format: int64 */
+            id: number;
+            members: components["schemas"]["MeetingMember"][] | null;
+            /** Format: int64 */
+            presenter_id: number;
+            /** @description The case's slides the meeting may show */
+            slides: components["schemas"]["MeetingSlide"][] | null;
+            /** @description The presenter's last viewer state, null before the first */
+            view: unknown;
+        };
+        MeetingMember: {
+            /** Format: date-time */
+            joined_at: string | null;
+            /** Format: date-time */
+            left_at: string | null;
+            name: string;
+            /** @description Joined and not left */
+            present: boolean;
+            /** Format: int64 */
+            user_id: number;
+        };
+        MeetingSignal: {
+            /** @description pointer: the participant's pointer left the slide */
+            hide?: boolean;
+            /** @enum {string} */
+            kind: "view" | "pointer";
+            /** @description The split view's layout, as the viewer names it */
+            layout?: string;
+            /** Format: double */
+            rotation?: number;
+            /**
+             * Format: int64
+             * @description The sender's clock, echoed as it is (latency measurements)
+             */
+            sent?: number;
+            /** Format: int64 */
+            slide_id: number;
+            /**
+             * Format: double
+             * @description view: the centre; pointer: the point (viewport coordinates)
+             */
+            x?: number;
+            /** Format: double */
+            y?: number;
+            /** Format: double */
+            zoom?: number;
+        };
+        MeetingSlide: {
+            filename: string;
+            /** Format: int64 */
+            id: number;
+        };
+        MeetingStart: {
+            /** Format: int64 */
+            consult_id: number;
+            /** @description Experts who may see the case */
+            invitee_ids: number[] | null;
+        };
+        MeetingUpdate: {
+            /** @enum {string} */
+            action: "end" | "lead";
+            /**
+             * Format: int64
+             * @description For lead: the participant who presents next
+             */
+            presenter_id?: number;
+        };
         Message: {
             content: string;
             /** Format: date-time */
@@ -4942,6 +7582,94 @@ export interface components {
             note?: string;
             reason?: string;
         };
+        Notice: {
+            author_name: string;
+            content: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            kind_text: string;
+            level: string;
+            level_text: string;
+            /** Format: int64 */
+            read_count: number;
+            /** Format: int64 */
+            recipients: number;
+            target: string;
+            target_ids: string;
+            target_role: string;
+            target_text: string;
+            /** Format: date-time */
+            withdrawn_at: string | null;
+        };
+        NoticeInput: {
+            content: string;
+            /** @description Centers, hospitals or users, with those targets */
+            ids?: number[] | null;
+            /**
+             * @description text, or urgent (task urgent)
+             * @enum {string}
+             */
+            kind: "text" | "urgent";
+            /** @enum {string} */
+            level: "normal" | "important" | "very_important";
+            /** @description With target role */
+            role?: string;
+            /** @enum {string} */
+            target: "all" | "role" | "center" | "hospital" | "users";
+        };
+        Notification: {
+            /** Format: date-time */
+            acked_at: string | null;
+            /** Format: int64 */
+            case_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description What happened, e.g. case.assigned */
+            event: string;
+            /**
+             * Format: int64
+             * @description Also the id of the live event that carried it
+             */
+            id: number;
+            /** @enum {string} */
+            kind: "case" | "notice" | "timeout";
+            kind_text: string;
+            /** @enum {string} */
+            level: "normal" | "important" | "very_important";
+            level_text: string;
+            /** @description The screen where the reader acts */
+            link: string;
+            /** Format: int64 */
+            notice_id: number | null;
+            /** Format: date-time */
+            read_at: string | null;
+            /** @description What happened, in the reader's language */
+            title: string;
+            /** @description An urgent case or a task-urgent notice: the browser may sound */
+            urgent: boolean;
+        };
+        OpenInput: {
+            /** @description The token of the link /shareCase?c=… */
+            c: string;
+            code?: string;
+        };
+        Option: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        Options: {
+            centers: components["schemas"]["Option"][] | null;
+            experts: components["schemas"]["Option"][] | null;
+            hospitals: components["schemas"]["Option"][] | null;
+            kinds: string[] | null;
+            libraries: components["schemas"]["Option"][] | null;
+        };
         Outcome: {
             /** Format: int64 */
             id: number;
@@ -4963,6 +7691,9 @@ export interface components {
             password?: string;
         };
         PersonRef: {
+            away?: boolean;
+            away_note?: string;
+            away_until?: string;
             /** Format: int64 */
             id: number;
             name: string;
@@ -4982,9 +7713,113 @@ export interface components {
             confirm_unviewed?: boolean;
             /** @description Release after the library's hesitation period instead of now */
             delayed?: boolean;
+            /** @description Why the report is signed after the case's deadline (required then, when the timeout_reason setting is on) */
+            timeout_reason?: string;
+        };
+        QCTarget: {
+            /** Format: double */
+            goal_value: number;
+            /** Format: int64 */
+            id: number;
+            label: string;
+            /** Format: double */
+            qc_value: number;
+            rate_key: string;
+            type: string;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        QCTargetInput: {
+            /** Format: double */
+            goal_value: number;
+            /** Format: int64 */
+            id?: number;
+            /** Format: double */
+            qc_value: number;
+            rate_key?: string;
+        };
+        QCTargetsInput: {
+            items: components["schemas"]["QCTargetInput"][] | null;
+        };
+        ReadInput: {
+            /** @description The caller's notifications */
+            ids: number[] | null;
+        };
+        Reagent: {
+            /** @description Antibody clone, e.g. MIB-1 */
+            clone: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Last day of use, YYYY-MM-DD */
+            expires_on: string;
+            /** Format: int64 */
+            id: number;
+            lot: string;
+            /** @description Antibody or reagent, e.g. Ki-67 */
+            name: string;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** Format: date-time */
+            updated_at: string;
+            vendor: string;
+        };
+        "Reagent-deleteRequest": {
+            ids: number[] | null;
+        };
+        ReagentInput: {
+            clone?: string;
+            /** @description YYYY-MM-DD, today or later */
+            expires_on?: string;
+            lot?: string;
+            name?: string;
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+            vendor?: string;
+        };
+        ReagentOption: {
+            clone: string;
+            expires_on: string;
+            /** Format: int64 */
+            id: number;
+            lot: string;
+            name: string;
+        };
+        ReagentPatch: {
+            clone?: string;
+            expires_on?: string;
+            /** Format: int64 */
+            id: number;
+            lot?: string;
+            name?: string;
+            /**
+             * Format: int64
+             * @enum {integer}
+             */
+            status?: 0 | 1;
+            vendor?: string;
         };
         ReasonBodyBody: {
             reason?: string;
+        };
+        ReasonInput: {
+            reason?: string;
+        };
+        Receipt: {
+            /** Format: date-time */
+            acked_at: string | null;
+            name: string;
+            /** Format: date-time */
+            read_at: string | null;
+            /** Format: int64 */
+            user_id: number;
+            username: string;
         };
         Record: {
             action: string;
@@ -5120,6 +7955,8 @@ export interface components {
             /** Format: int64 */
             expert_id: number | null;
             expert_name: string | null;
+            /** @description The case's slides and blocks are stored in the archive: the display status is Filed */
+            filed: boolean;
             gender: string;
             /** Format: int64 */
             handover_from: number | null;
@@ -5206,11 +8043,185 @@ export interface components {
             /** Format: date-time */
             submitted_at: string | null;
         };
+        ScheduleInput: {
+            assignments?: components["schemas"]["Assignment"][] | null;
+            /**
+             * Format: int64
+             * @description Length of the cycle, at most 31 days
+             */
+            days?: number;
+            /** Format: int64 */
+            group_id?: number;
+            /**
+             * @description First day of the cycle, in the center's time zone
+             * @example 2026-12-01
+             */
+            start?: string;
+            /** Format: int64 */
+            version?: number;
+        };
         Session: {
             /** Format: date-time */
             expires_at: string;
             token: string;
             user: components["schemas"]["UserRef"];
+        };
+        Share: {
+            /** @description What the caller may do with the share now */
+            actions: string[] | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            deidentify: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_visit_at: string | null;
+            neutral_no: string;
+            /** @description For the owner only; never shown to visitors of a de-identified share */
+            patient_name: string;
+            /** @enum {string} */
+            phase: "sharing" | "permanent" | "expired" | "cancelled";
+            secret: boolean;
+            /** Format: int64 */
+            user_id: number;
+            user_name: string;
+            /** Format: int64 */
+            visits: number;
+            with_attachments: boolean;
+            with_clinical: boolean;
+            with_report: boolean;
+        };
+        ShareCreated: {
+            /** @description What the caller may do with the share now */
+            actions: string[] | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
+            /** @description The code a secret share asks for */
+            code?: string;
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** Format: date-time */
+            created_at: string;
+            deidentify: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_visit_at: string | null;
+            neutral_no: string;
+            /** @description For the owner only; never shown to visitors of a de-identified share */
+            patient_name: string;
+            /** @enum {string} */
+            phase: "sharing" | "permanent" | "expired" | "cancelled";
+            secret: boolean;
+            /** @description The link's secret: /shareCase?c=<token> */
+            token: string;
+            /** Format: int64 */
+            user_id: number;
+            user_name: string;
+            /** Format: int64 */
+            visits: number;
+            with_attachments: boolean;
+            with_clinical: boolean;
+            with_report: boolean;
+        };
+        ShareInput: {
+            /** Format: int64 */
+            consult_id: number;
+            deidentify?: boolean;
+            /**
+             * Format: int64
+             * @description 0 is permanent
+             * @enum {integer}
+             */
+            expiry_days: 0 | 1 | 7 | 30;
+            secret?: boolean;
+            with_attachments?: boolean;
+            with_clinical?: boolean;
+            with_report?: boolean;
+        };
+        SharedClinical: {
+            clinical_diagnosis: string;
+            consult_purpose: string;
+            generally_seen: string;
+            medical_history: string;
+            operation_seen: string;
+            other_tests: string;
+        };
+        SharedFile: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            size: number;
+            url: string;
+        };
+        SharedPatient: {
+            age: string;
+            age_unit: string;
+            gender: string;
+            name?: string;
+        };
+        SharedSlide: {
+            /** Format: int64 */
+            id: number;
+            stain: string;
+            title: string;
+            viewer: components["schemas"]["Viewer"];
+        };
+        SharedSpecimen: {
+            name: string;
+            part: string;
+        };
+        SharedView: {
+            attachments: components["schemas"]["SharedFile"][] | null;
+            center: string;
+            /** @description Only when the share includes the clinical data */
+            clinical: components["schemas"]["SharedClinical"];
+            deidentified: boolean;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** @description The case's number, or the share's neutral number when de-identified */
+            number: string;
+            patient: components["schemas"]["SharedPatient"];
+            /** @description Only when the share includes the report and the case has one */
+            report_url: string;
+            /** Format: date-time */
+            shared_at: string;
+            shared_by: string;
+            slides: components["schemas"]["SharedSlide"][] | null;
+            specimens: components["schemas"]["SharedSpecimen"][] | null;
+            /** @description Opens the report and attachment URLs of this visit */
+            ticket: string;
+            /** @description The system watermark and "shared by … on …", drawn over the page */
+            watermark: string;
+        };
+        Shift: {
+            /** Format: int64 */
+            group_id: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            sessions: components["schemas"]["ShiftSession"][] | null;
+        };
+        ShiftInput: {
+            name?: string;
+            sessions?: components["schemas"]["ShiftSession"][] | null;
+        };
+        ShiftSession: {
+            /** @example 12:00 */
+            end: string;
+            /** @example 08:00 */
+            start: string;
         };
         Shot: {
             caption: string;
@@ -5397,6 +8408,69 @@ export interface components {
             /** @enum {string} */
             specimen_type?: "ex_specimen" | "ex_paraffin_block" | "ex_slide";
         };
+        StatChart: {
+            categories: string[] | null;
+            key: string;
+            /** @enum {string} */
+            kind: "line" | "bar" | "pie";
+            marks: components["schemas"]["StatMark"][] | null;
+            series: components["schemas"]["StatSeries"][] | null;
+            title: string;
+            unit: string;
+        };
+        StatColumn: {
+            help: string;
+            key: string;
+            label: string;
+            unit: string;
+        };
+        StatFigure: {
+            help: string;
+            key: string;
+            label: string;
+            /** @enum {string} */
+            unit: "count" | "percent" | "hours" | "minutes" | "yuan";
+            /** Format: double */
+            value: number | null;
+        };
+        StatMark: {
+            label: string;
+            /** Format: double */
+            value: number;
+        };
+        StatRow: {
+            key: string;
+            label: string;
+            values: (number | null)[] | null;
+        };
+        StatSeries: {
+            key: string;
+            label: string;
+            /** @description StatSeries with the same stack are stacked */
+            stack?: string;
+            values: (number | null)[] | null;
+        };
+        StatTable: {
+            columns: components["schemas"]["StatColumn"][] | null;
+            /** @description Label of the row-label column */
+            head: string;
+            key: string;
+            rows: components["schemas"]["StatRow"][] | null;
+            title: string;
+        };
+        Stats: {
+            cards: components["schemas"]["StatFigure"][] | null;
+            charts: components["schemas"]["StatChart"][] | null;
+            end: string;
+            granularity: string;
+            /** @description What the screen cannot measure yet, in the reader's language */
+            notes: string[] | null;
+            screen: string;
+            start: string;
+            tables: components["schemas"]["StatTable"][] | null;
+            /** @description Time zone of the local days */
+            zone: string;
+        };
         StatusLabel: {
             color: string;
             key: string;
@@ -5407,8 +8481,10 @@ export interface components {
             reviewer_id?: number;
         };
         System: {
+            big_screen: boolean;
             captcha_enable: boolean;
             copyright: string;
+            delay_report: boolean;
             /** Format: int64 */
             disk_space: number;
             /** @enum {string} */
@@ -5419,12 +8495,17 @@ export interface components {
             page_title: string;
             show_meeting: boolean;
             sms_enable: boolean;
+            timeout_reason: boolean;
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
         SystemInput: {
+            /** @description The statistics wall view is on */
+            big_screen?: boolean;
             captcha_enable: boolean;
             copyright: string;
+            /** @description A delayed report notifies the site */
+            delay_report?: boolean;
             /**
              * @description Interface language of users who have not chosen one
              * @enum {string}
@@ -5436,6 +8517,10 @@ export interface components {
             page_icon: string;
             /** @description Browser and login title; empty for the built-in title in the reader's language */
             page_title: string;
+            /** @description Experts may hold live meetings on cases */
+            show_meeting?: boolean;
+            /** @description A report signed after its deadline needs a reason */
+            timeout_reason?: boolean;
             /** @description Short name in the sidebar */
             title: string;
             watermark: components["schemas"]["Watermark"];
@@ -5492,6 +8577,12 @@ export interface components {
             sort_order?: number;
             /** @description Required, at most 200 characters */
             text: string;
+        };
+        Ticket: {
+            /** Format: int64 */
+            expires_in: number;
+            /** @description Pass as ?ticket= to GET /api/events, once, within expires_in seconds */
+            ticket: string;
         };
         TimeoutConfig: {
             /** Format: date-time */
@@ -5966,6 +9057,298 @@ export interface operations {
             };
         };
     };
+    "admin-invited-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-invited-export": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-invited-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListInvitationBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-invited-people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListPersonRefBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "notice-send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataNoticeBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "notice-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNoticeBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "notice-receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListReceiptBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "notice-withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "advice-results-store": {
         parameters: {
             query?: never;
@@ -5989,6 +9372,266 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataAdviceBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListArchiveBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataArchiveBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-rearchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveStoreInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataArchiveBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveReceiveInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataArchiveBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveStoreInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataArchiveBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "archive-undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataArchiveBody"];
                 };
             };
             /** @description Error */
@@ -6139,6 +9782,324 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DataPublicKeyBody"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowRequestInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-lend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowLendInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowReturnInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-slip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -6729,6 +10690,71 @@ export interface operations {
             };
         };
     };
+    "diagnosis-config": {
+        parameters: {
+            query?: {
+                /** @description A center's copy (administrators: any center; others: one of theirs). Default: the caller's first center, or the global copy for administrators and users without a center */
+                center_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataDiagnosisSettingsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-config-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiagnosisInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataDiagnosisSettingsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "return-reasons": {
         parameters: {
             query?: never;
@@ -6999,6 +11025,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataNextNumberOutputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "qc-target-list": {
+        parameters: {
+            query?: {
+                /** @description Only the indicators of this type (timeliness, he, diagnosis, specimen, audit, hpv) */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListQCTargetBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "qc-target-store-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QCTargetsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListQCTargetBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "qc-target-update-many": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QCTargetsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListQCTargetBody"];
                 };
             };
             /** @description Error */
@@ -8289,6 +12413,175 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListRowBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingStart"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMeetingBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMeetingBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMeetingBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMeetingBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-signal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeetingSignal"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
                 };
             };
             /** @description Error */
@@ -10904,6 +15197,73 @@ export interface operations {
             };
         };
     };
+    events: {
+        parameters: {
+            query?: {
+                /** @description A stream ticket (POST /api/events/ticket), for EventSource */
+                ticket?: string;
+                /** @description Last-Event-ID, for clients that cannot set the header */
+                last_event_id?: string;
+            };
+            header?: {
+                Accept?: string;
+                /** @description Bearer token, for clients that can send it */
+                Authorization?: string;
+                /** @description The id of the last event received: the stream first replays what came after it */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "events-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataTicketBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "file-download": {
         parameters: {
             query?: never;
@@ -10950,6 +15310,667 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataDiskBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-export": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-resubmit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArriveInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-prefill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataCaseInputBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-concordance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConcordanceInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-paraffin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-recall-agree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-recall-reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "frozen-unignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAppointmentBody"];
                 };
             };
             /** @description Error */
@@ -11395,6 +16416,486 @@ export interface operations {
             };
         };
     };
+    "message-bell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataBellBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListNotificationBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-pending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListNotificationBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "message-ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Reagent-deleteRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReagentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListReagentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListReagentOptionBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReagentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReagentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "reagent-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReagentPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReagentBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "report-deliver": {
         parameters: {
             query?: never;
@@ -11506,6 +17007,234 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListRoleInfoBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "duty-list": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                center_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListDutyEntryBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "duty-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAttendanceGroupBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "attendance-group-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAttendanceGroupBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "attendance-group-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAttendanceGroupBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "attendance-group-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAttendanceGroupBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "attendance-group-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "attendance-group-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAttendanceGroupBody"];
                 };
             };
             /** @description Error */
@@ -11753,6 +17482,246 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["DataReportTemplateBody"];
                 };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShareCreatedBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataShareBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListShareBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSharedViewBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -12145,6 +18114,845 @@ export interface operations {
             };
         };
     };
+    "statistics-bank": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-bank-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-big-screen": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-big-screen-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-consultation": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-consultation-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-diagnosis": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-diagnosis-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-expert": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-expert-consultation": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-expert-consultation-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-expert-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-he": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-he-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataOptionsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-outside": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-outside-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-quality": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStatsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "statistics-quality-export": {
+        parameters: {
+            query?: {
+                /** @description First local day (YYYY-MM-DD); default the first of this month */
+                start?: string;
+                /** @description Last local day (YYYY-MM-DD), included; default today */
+                end?: string;
+                /** @description Trend buckets: day, week or month; empty chooses by the period's length */
+                granularity?: string;
+                /** @description Only cases of this center */
+                center_id?: number;
+                /** @description Only cases sent by this hospital */
+                hospital_id?: number;
+                /** @description Only cases of this library and its sub-libraries */
+                library_id?: number;
+                /** @description Only this expert's work */
+                expert_id?: number;
+                /** @description Case kind: routine, frozen or cell (cytology) */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "lock-screen": {
         parameters: {
             query?: never;
@@ -12392,6 +19200,129 @@ export interface operations {
         };
     };
     "user-unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-availability-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAvailabilityBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-availability-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Availability"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataAvailabilityBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListMeetingBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "meeting-quit": {
         parameters: {
             query?: never;
             header?: never;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
-import { Empty, Flex, Table, Typography } from 'antd';
+import { Empty, Flex, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, sortFromTable } from '../../../lib/list/query';
@@ -103,7 +103,7 @@ export function DataList<T extends object>(props: DataListProps<T>) {
         onChange={onChange}
         virtual={virtual}
         scroll={virtual ? { x: scrollX, y: Math.max(360, window.innerHeight - 380) } : { x: scrollX }}
-        rowSelection={props.batchActions ? { selectedRowKeys: selected, onChange: setSelected, fixed: true } : undefined}
+        rowSelection={props.batchActions ? { selectedRowKeys: selected, onChange: setSelected, fixed: true, getCheckboxProps: () => ({ 'aria-label': t('list.selectRow') }) as Partial<CheckboxProps> } : undefined}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? t('list.empty')} /> }}
         pagination={{
           current: query.page,

@@ -9,6 +9,7 @@ import { DiagnosisFields, SupplementStatusTag } from '../DiagnosisForm';
 import { TemplatePicker } from '../TemplatePicker';
 import { TermPicker } from '../TermPicker';
 import { countdown } from './countdown';
+import { useCaseFrozen } from '../../../entities/case/FrozenElapsed';
 import { ReviewNote, SaveState, SupplementReviewState } from './formStates';
 import { lockHolderName } from './WorkspaceHeader';
 import type { Workspace } from './useWorkspace';
@@ -34,6 +35,7 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
   const { active, editable, suppEditable, suppShown, supp, me, work, hesitating, now, released, staffView, caret } = w;
   const writable = editable || suppEditable;
   const readOnlyReason = useReadOnlyReason(w, d);
+  const frozen = !!useCaseFrozen(w.id, w.isExpert || staffView).data && !w.suppShown;
   return (
     <Card
       size="small"
@@ -82,7 +84,7 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
       {released && !suppShown ? (
         !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
       ) : staffView ? null : (
-        <DiagnosisFields values={active.values} readOnly={!writable} onChange={active.setField} bind={caret.bind} />
+        <DiagnosisFields values={active.values} readOnly={!writable} onChange={active.setField} bind={caret.bind} frozen={frozen} />
       )}
       <ActionBar
         actions={w.actions}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../../components/ui/useApiError';
 import type { CaseDetail } from '../../../entities/case/api';
 import { CaseStatusTag, TimingTag } from '../../../entities/case/tags';
+import { Elapsed, useCaseFrozen } from '../../../entities/case/FrozenElapsed';
 import { previewReport } from '../api';
 import { TransferActions } from '../TransferActions';
 import type { Workspace } from './useWorkspace';
@@ -21,6 +22,7 @@ export function WorkspaceHeader({ w, d }: { w: Workspace; d: CaseDetail }) {
   const showError = useApiError();
   const { id, me, staffView, isExpert, work, nav, go } = w;
   const lockHolder = lockHolderName(d, me, t('diagnosis.lock.me'));
+  const frozen = useCaseFrozen(id, isExpert || staffView).data;
   return (
     <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 10 }}>
       <Flex align="center" gap={10} wrap>
@@ -35,6 +37,7 @@ export function WorkspaceHeader({ w, d }: { w: Workspace; d: CaseDetail }) {
         </Typography.Text>
         <CaseStatusTag label={d.status_label} />
         <TimingTag timing={d.timing} timeoutAt={d.timeout_at} />
+        {frozen && <Elapsed from={frozen.arrived_at} until={frozen.reported_at} thresholds={frozen.thresholds} title={t('diagnosis.frozenClock')} />}
         {d.expedite ? <Tag color="red">{t('case.field.expedite')}</Tag> : null}
         {staffView && d.expert_name && (
           <Tag bordered={false} color="blue" data-testid="case-expert">

@@ -13,7 +13,7 @@ import { useCase } from '../../../entities/case/api';
 import { saveDraft, useDiagnosisActions, useExpertChoices, useInvitationInfo, useNeighbours, useVersions, type Diagnosis } from '../api';
 import { inHesitation, latestNormal, workingSupplement } from '../versions';
 import { reportActions, supplementActions, type SupplementAction, type WorkAction } from '../actionRegistry';
-import { pickDraft, useDraft, EMPTY_DRAFT } from '../useDraft';
+import { asInput, pickDraft, useDraft, EMPTY_DRAFT } from '../useDraft';
 import { fieldMax } from '../DiagnosisForm';
 import { useCaretInsert } from '../useCaretInsert';
 import type { DialogKind } from '../dialogs';
@@ -41,6 +41,8 @@ export function useWorkspace() {
   const [suppDialog, setSuppDialog] = useState<SuppDialog | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [supplementOpen, setSupplementOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [meetingOpen, setMeetingOpen] = useState(false);
 
   const d = detail.data;
   // An invited colleague answers beside the case.
@@ -73,7 +75,7 @@ export function useWorkspace() {
     server: serverText,
     enabled: editable,
     save: async (v) => {
-      await saveDraft(id, v);
+      await saveDraft(id, asInput(v));
       // Saving an answered review's draft makes it a draft to review again: the actions change.
       await Promise.all([versions.refetch(), detail.refetch()]);
     },
@@ -89,7 +91,7 @@ export function useWorkspace() {
     key: `${id}.supplement`,
     server: versions.isSuccess ? pickDraft(supp ?? EMPTY_DRAFT) : undefined,
     enabled: suppEditable,
-    save: (v) => acts.supplementSave.mutateAsync(v),
+    save: ({ frozen_verdict: _verdict, ...v }) => acts.supplementSave.mutateAsync(v),
     onError: showError,
   });
   const active = suppShown ? suppDraft : draft;
@@ -129,7 +131,7 @@ export function useWorkspace() {
     id, me, isExpert, staffView, info, detail, d, nav, acts, experts, myInvitations, busy,
     list, work, now, hesitating, released: work?.status === 'published',
     actions, editable, draft,
-    supp, suppActs, suppShown, suppEditable, suppDraft, setSupplementOpen,
+    supp, suppActs, suppShown, suppEditable, suppDraft, setSupplementOpen, shareOpen, setShareOpen, meetingOpen, setMeetingOpen,
     active, caret, go, save,
     dialog, setDialog, suppDialog, setSuppDialog,
   };

@@ -15,13 +15,13 @@ export function useWorkspaceCommands(w: Workspace) {
   const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const showError = useApiError();
-  const { id, acts, draft, suppDraft, supp, save, setDialog, setSuppDialog, setSupplementOpen } = w;
+  const { id, acts, draft, suppDraft, supp, save, setDialog, setSuppDialog, setSupplementOpen, setShareOpen, setMeetingOpen } = w;
 
   const done = (text: string) => () => void message.success(text);
 
-  const publish = async (delayed: boolean, confirmUnviewed = false): Promise<void> => {
+  const publish = async (delayed: boolean, confirmUnviewed = false, timeoutReason?: string): Promise<void> => {
     try {
-      await acts.publish.mutateAsync({ delayed, confirm_unviewed: confirmUnviewed });
+      await acts.publish.mutateAsync({ delayed, confirm_unviewed: confirmUnviewed, ...(timeoutReason ? { timeout_reason: timeoutReason } : {}) });
       setDialog(null);
       void message.success(delayed ? t('diagnosis.done.publishDelayed') : t('diagnosis.done.publish'));
     } catch (e) {
@@ -35,7 +35,7 @@ export function useWorkspaceCommands(w: Workspace) {
             content: t('diagnosis.unviewed.content', { count: n }),
             okText: t('diagnosis.unviewed.ok'),
             cancelText: t('common.cancel'),
-            onOk: () => publish(delayed, true),
+            onOk: () => publish(delayed, true, timeoutReason),
           });
           return;
         }
@@ -47,14 +47,14 @@ export function useWorkspaceCommands(w: Workspace) {
   const onDialog = async (kind: DialogKind, v: DialogValues) => {
     try {
       if (kind === 'publish') {
-        if (!v.delayed) return void (await publish(false));
+        if (!v.delayed) return void (await publish(false, false, v.timeout_reason));
         // Signing into the hesitation period is confirmed first (spec 2 §5).
         return void modal.confirm({
           title: t('diagnosis.confirm.delayed'),
           content: t('diagnosis.confirm.delayedContent'),
           okText: t('common.ok'),
           cancelText: t('common.cancel'),
-          onOk: () => publish(true),
+          onOk: () => publish(true, false, v.timeout_reason),
         });
       }
       if (kind === 'toreview') {
@@ -107,6 +107,10 @@ export function useWorkspaceCommands(w: Workspace) {
         return confirmThen(t(spec.confirm!.title), () => acts.simple.mutateAsync(a), t(spec.confirm!.done), spec.confirm!.content && t(spec.confirm!.content));
       case 'supplement':
         return setSupplementOpen(true);
+      case 'share':
+        return setShareOpen(true);
+      case 'meeting':
+        return setMeetingOpen(true);
       case 'publish':
         if (!(await draft.saveNow())) return;
         if (!draft.values.opinion.trim()) return void message.warning(t('diagnosis.rule.opinion'));

@@ -1,0 +1,105 @@
+// Diagnosis settings and reagents: the administrator adds a delay reason and a
+// reagent; the expert's delay dialog offers the reason and the special exam
+// dialog's reagent picker offers the reagent. Both screens are photographed in
+// both languages at 1440 and 1920 px and checked with axe.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiLogin, ok, type Lang } from '../lib/api';
+import { assignedCase } from '../lib/cases';
+import { expect, test } from '../lib/test';
+import { signInWithToken, toast } from '../lib/ui';
+
+const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
+const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
+
+// antd's table keeps an invisible measuring row (aria-hidden) for its column widths; not content.
+async function axe(page: Page, name: string) {
+  const r = await new AxeBuilder({ page }).include('main .ant-card').exclude('.ant-table-measure-row').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** Both screens in lang, at 1440 and 1920 px; axe once per screen. */
+async function shootScreens(page: Page, lang: Lang, reagent: string) {
+  mkdirSync(OUT, { recursive: true });
+  await signInWithToken(page, 'admin', { lang, to: '/setting/diagnosisConfig' });
+  for (const [screen, ready] of [
+    ['diagnosis-config', () => page.getByTestId('diagnosis-config-delay_report')],
+    ['reagent', () => page.locator('.ant-table-row').filter({ hasText: reagent })],
+  ] as const) {
+    if (screen === 'reagent') await page.goto('/setting/reagent');
+    await expect(ready()).toBeVisible();
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await axe(page, `${lang} ${screen}`);
+    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: path.join(OUT, `${lang}-${w}x${h}-${screen}.png`), fullPage: screen === 'diagnosis-config' });
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+}
+
+test('diagnosis settings and reagents: the delay dialog offers the reason, the advice picker the reagent', async ({ page }) => {
+  const tag = String(Date.now() % 1_000_000);
+  const reason = `切片需加做免疫组化${tag}`;
+  const reagent = `Ki67-${tag}`;
+  const admin = await apiLogin('admin');
+  const c = await assignedCase({ patient: '邓配置' });
+  const before = (await ok<{ settings: { delay_report: string[] | null } }>('GET', '/api/config/common/setting', admin)).settings.delay_report ?? [];
+
+  // 1. The administrator adds a delay reason to the global diagnosis settings.
+  await signInWithToken(page, 'admin', { to: '/setting/diagnosisConfig' });
+  await page.getByTestId('diagnosis-config-delay_report').click();
+  await page.keyboard.type(reason);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('diagnosis-config-save').click();
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+
+  // 2. … and a reagent: a past expiry cannot be picked; a valid one saves.
+  await page.goto('/setting/reagent');
+  await page.getByTestId('reagent-create').click();
+  const drawer = page.getByTestId('reagent-drawer');
+  await drawer.getByTestId('reagent-name').fill(reagent);
+  await drawer.getByTestId('reagent-clone').fill('MIB-1');
+  await drawer.getByTestId('reagent-vendor').fill('Dako');
+  await drawer.getByTestId('reagent-lot').fill(`L${tag}`);
+  const expiry = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await drawer.getByTestId('reagent-expires').click();
+  await page.keyboard.type(expiry);
+  await page.keyboard.press('Enter'); // takes the date and submits the drawer's form
+  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await expect(page.locator('.ant-table-row').filter({ hasText: reagent })).toContainText(expiry);
+
+  // 3. The expert's delay dialog offers the reason; a click fills it in.
+  await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await page.getByTestId('action-more').click();
+  await page.getByTestId('action-delay').click();
+  const delay = page.getByRole('dialog');
+  const choices = delay.getByTestId('reason-choices-reason');
+  await expect(choices).toContainText(reason);
+  await choices.getByRole('button', { name: reason }).click();
+  await expect(delay.getByTestId('delay-reason')).toHaveValue(reason);
+  await page.locator('.ant-modal-content').filter({ has: page.getByTestId('reason-choices-reason') }).screenshot({ path: path.join(OUT, 'zh-CN-delay-dialog-reasons.png') });
+  await delay.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(delay).toBeHidden();
+
+  // 4. The special exam dialog's picker offers the reagent and adds it to the markers.
+  await page.getByTestId('advice-order').click();
+  const order = page.getByRole('dialog');
+  await order.getByTestId('advice-reagent').click();
+  await option(page, reagent).click();
+  await expect(order.getByTestId('advice-markers')).toHaveValue(reagent);
+  await page.locator('.ant-modal-content').filter({ hasText: '下达医嘱' }).screenshot({ path: path.join(OUT, 'zh-CN-advice-reagent-picker.png') });
+  await order.getByRole('button', { name: /取\s*消/ }).click();
+
+  // 5. Both screens, both languages.
+  for (const lang of ['zh-CN', 'en-US'] as const) await shootScreens(page, lang, reagent);
+
+  // The shared demo settings go back as they were; the reagent goes.
+  await ok('POST', '/api/config/common/setting', admin, { settings: { delay_report: before } });
+  const rows = await ok<{ id: number; name: string }[]>('GET', `/api/reagent/lists?search=${encodeURIComponent(reagent)}`, admin);
+  await ok('DELETE', '/api/reagent/destroy', admin, { ids: rows.filter((r) => r.name === reagent).map((r) => r.id) });
+});

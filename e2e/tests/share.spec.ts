@@ -1,0 +1,166 @@
+// Sharing a case by link as users do it: the expert makes a secret, de-identified
+// 7-day share from the workspace; a visitor without an account (a fresh browser
+// context) is refused with a wrong code, opens it with the right one, pans the slide
+// and downloads the report, whose text holds no patient name; the expert cancels the
+// link and the visitor's open page gets no further tile. Then the screens in both
+// languages at 1440 and 1920 px, with axe-core checks.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect } from '../lib/test';
+import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
+import { publishedCase } from '../lib/cases';
+import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+
+const OUT = path.resolve(__dirname, '..', 'artifacts', 'share');
+test.describe.configure({ mode: 'serial' });
+
+interface ShareRow {
+  id: number;
+  phase: string;
+  visits: number;
+  consult_no: string;
+}
+
+async function axe(page: Page, name: string, include: string) {
+  const r = await new AxeBuilder({ page }).include(include).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** A browser context with no session, in lang. */
+async function visitor(browser: Browser, lang: Lang): Promise<Page> {
+  const ctx = await browser.newContext({ locale: lang, timezoneId: 'Asia/Shanghai', viewport: { width: 1600, height: 1000 } });
+  await ctx.addInitScript((l) => localStorage.setItem('tp.language', l), lang);
+  return ctx.newPage();
+}
+
+/** The expert shares case id from the workspace with the dialog's choices (secret, 7 days, report, de-identified). */
+async function shareFromWorkspace(page: Page, id: number): Promise<{ link: string; code: string }> {
+  await page.goto(`/diagnosis/item/${id}`);
+  await settled(page);
+  await page.getByTestId('action-more').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('share-deidentify')).toHaveAttribute('aria-checked', 'true');
+  await dialog.locator('#share-ok').click();
+  await expect(dialog.getByTestId('share-made')).toBeVisible();
+  const link = (await dialog.getByTestId('share-link').innerText()).trim();
+  const code = (await dialog.getByTestId('share-code').innerText()).trim();
+  return { link, code };
+}
+
+const patient = unique('分享');
+let caseId = 0;
+let consultNo = '';
+
+test('a secret de-identified share: wrong code refused, right code, pan, report without the name, cancel stops the tiles', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const c = await publishedCase({ patient });
+  caseId = c.id;
+  consultNo = c.consultNo;
+  const expert = await signInWithToken(page, 'expert', { lang: 'zh-CN', to: '/diagnosis/manage' });
+  const { link, code } = await shareFromWorkspace(page, c.id);
+  expect(link).toContain('/shareCase?c=');
+  expect(code).toMatch(/^[A-Z0-9]{6}$/);
+
+  // A visitor opens the link: the code first, a wrong one is refused.
+  const v = await visitor(browser, 'zh-CN');
+  const tiles: string[] = [];
+  v.on('response', (r) => {
+    if (r.url().includes('/slide_files/') && r.status() === 200) tiles.push(r.url());
+  });
+  await v.goto(link);
+  await expect(v.getByTestId('share-code-form')).toBeVisible();
+  await v.getByTestId('share-code-input').fill('AAAAAA');
+  await v.getByTestId('share-code-submit').click();
+  await expect(v.getByTestId('share-code-form')).toContainText('分享码错误');
+  await v.getByTestId('share-code-input').fill(code);
+  await v.getByTestId('share-code-submit').click();
+  const shared = v.getByTestId('shared-case');
+  await expect(shared).toBeVisible();
+  await expect(v.getByTestId('shared-number')).toHaveText(/^SH-/);
+  await expect(shared).not.toContainText(patient);
+  await expect(v.getByTestId('share-watermark')).toBeAttached();
+
+  // It pans the slide: tiles load.
+  const canvas = v.getByTestId('slide-canvas');
+  await expect(canvas.locator('canvas').first()).toBeVisible();
+  const box = (await canvas.boundingBox())!;
+  await v.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await v.mouse.wheel(0, -600);
+  await v.mouse.down();
+  await v.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2 - 120, { steps: 8 });
+  await v.mouse.up();
+  await settled(v);
+  await expect.poll(() => tiles.length).toBeGreaterThan(0);
+
+  // The report: its text (pdftotext) holds no patient name, and the neutral number.
+  const number = (await v.getByTestId('shared-number').innerText()).trim();
+  const href = await v.getByTestId('shared-report').getAttribute('href');
+  const pdf = await v.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  const text = execFileSync('pdftotext', ['-', '-'], { input: await pdf.body() }).toString();
+  expect(text).not.toContain(patient);
+  expect(text).toContain(number);
+
+  // The expert sees the visits and cancels the link from the list.
+  const rows = await list<ShareRow>(expert, '/api/share/list', { search: consultNo });
+  expect(rows.data).toHaveLength(1);
+  expect(rows.data[0].visits).toBeGreaterThanOrEqual(2);
+  await page.goto('/share/list');
+  await settled(page);
+  await page.getByTestId(`share-cancel-${rows.data[0].id}`).click();
+  await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(page.locator('tr').filter({ hasText: consultNo }).getByTestId('share-phase')).toHaveText('已取消');
+
+  // The visitor's open page: the next tile it asks for is refused.
+  const next = `${tiles[0]}?after=${Date.now()}`;
+  expect(await v.evaluate(async (u) => (await fetch(u)).status, next)).toBe(403);
+  // And the link now answers like an unknown one.
+  await v.reload();
+  await expect(v.getByTestId('share-gone')).toBeVisible();
+  await v.context().close();
+});
+
+for (const lang of SCREEN_LANGUAGES) {
+  test(`share screens in ${lang} at 1440 and 1920 px`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const expert = await signInWithToken(page, 'expert', { lang, to: '/diagnosis/manage' });
+    const made = await ok<{ token: string; code: string }>('POST', '/api/share', expert, { consult_id: caseId, secret: true, expiry_days: 30, with_report: true, with_clinical: true, deidentify: true });
+    await ok('POST', '/api/share', expert, { consult_id: caseId, expiry_days: 0, with_report: true });
+    const v = await visitor(browser, lang);
+    for (const width of [1440, 1920]) {
+      const height = width === 1440 ? 900 : 1080;
+      await page.setViewportSize({ width, height });
+      await v.setViewportSize({ width, height });
+
+      await page.goto('/share/list');
+      await settled(page);
+      await page.screenshot({ path: path.join(OUT, `${lang}-${width}-list.png`) });
+
+      await page.goto(`/diagnosis/item/${caseId}`);
+      await settled(page);
+      await page.getByTestId('action-more').click();
+      await page.getByTestId('action-share').click();
+      await expect(page.getByTestId('share-deidentify')).toBeVisible();
+      await page.screenshot({ path: path.join(OUT, `${lang}-${width}-dialog.png`) });
+      if (width === 1920) await axe(page, `${lang} share dialog`, '.ant-modal');
+      await page.keyboard.press('Escape');
+
+      await v.goto(`/shareCase?c=${encodeURIComponent(made.token)}`);
+      await expect(v.getByTestId('share-code-form')).toBeVisible();
+      await v.screenshot({ path: path.join(OUT, `${lang}-${width}-code.png`) });
+      if (width === 1920) await axe(v, `${lang} share code`, 'main');
+      await v.getByTestId('share-code-input').fill(made.code);
+      await v.getByTestId('share-code-submit').click();
+      await expect(v.getByTestId('shared-case')).toBeVisible();
+      await settled(v);
+      await v.screenshot({ path: path.join(OUT, `${lang}-${width}-case.png`) });
+      if (width === 1920) await axe(v, `${lang} shared case`, 'main');
+    }
+    if (lang === 'en-US') await axe(page, 'share list', 'main .ant-card');
+    await v.context().close();
+  });
+}

@@ -1,0 +1,62 @@
+package app_test
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"testing"
+	"time"
+)
+
+// BenchmarkStatistics1M measures every statistics screen over the 1M
+// database of `telepath bench-data` (three years of cases): the current
+// month, the last year and the whole three years, for the admin (everything)
+// and a site (one hospital). Requests run one after the other: the figure
+// is the answer time a reader waits for.
+//
+//	TELEPATH_BENCH_1M_SQLITE=<dir> go test -run '^$' -bench Statistics1M -benchtime 5x ./internal/app
+func BenchmarkStatistics1M(b *testing.B) {
+	each1M(b, func(b *testing.B, e *env) {
+		now := time.Now()
+		periods := map[string][2]string{
+			"month": {now.Format("2006-01") + "-01", now.Format("2006-01-02")},
+			"year":  {now.AddDate(-1, 0, 1).Format("2006-01-02"), now.Format("2006-01-02")},
+			"3y":    {now.AddDate(-3, 0, 1).Format("2006-01-02"), now.Format("2006-01-02")},
+		}
+		for _, user := range []string{"admin", "site"} {
+			token := e.login(user)
+			for _, screen := range []string{"consultation", "bank", "expert", "expert-consultation", "quality", "he", "outside", "diagnosis"} {
+				if user == "site" && screen != "consultation" && screen != "bank" && screen != "expert-consultation" {
+					continue
+				}
+				for _, p := range []string{"month", "year", "3y"} {
+					q := url.Values{"start": {periods[p][0]}, "end": {periods[p][1]}}
+					b.Run(user+"/"+screen+"/"+p, func(b *testing.B) { measureSerial(b, e.srv.URL+"/api/statistical/"+screen+"?"+q.Encode(), token) })
+				}
+			}
+		}
+	})
+}
+
+// measureSerial sends b.N requests one at a time and reports the median
+// and the slowest answer.
+func measureSerial(b *testing.B, target, token string) {
+	var lat []time.Duration
+	for i := 0; i < b.N; i++ {
+		req, _ := http.NewRequest("GET", target, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		t0 := time.Now()
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			b.Fatalf("status %d", res.StatusCode)
+		}
+		lat = append(lat, time.Since(t0))
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)-1].Microseconds())/1000, "max-ms")
+}

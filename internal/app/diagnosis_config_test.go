@@ -1,0 +1,249 @@
+package app_test
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"telepath/internal/platform/access"
+	"telepath/internal/platform/clock"
+)
+
+type diagSettings struct {
+	Scope     string                     `json:"scope"`
+	CenterID  *int64                     `json:"center_id"`
+	Settings  map[string]json.RawMessage `json:"settings"`
+	Inherited []string                   `json:"inherited"`
+}
+
+func (e *env) diagConfig(token, query string) diagSettings {
+	e.t.Helper()
+	var out struct {
+		Data diagSettings `json:"data"`
+	}
+	e.decode(e.expect(e.do("GET", "/api/config/common/setting"+query, token, nil), 200), &out)
+	return out.Data
+}
+
+// Diagnosis settings: the administrator writes the global copy, a center
+// administrator their center's copy; everyone reads the copy of their center,
+// each key falling back to the global value. A value of the wrong kind is
+// refused with a localized message and nothing is written.
+func TestDiagnosisConfig(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		tok := map[string]string{}
+		for _, r := range access.Roles {
+			tok[r] = e.login(r)
+		}
+		admin, ca, expert := tok[access.Admin], tok[access.CenterAdmin], tok[access.Expert]
+		post := func(token string, body any) resp { return e.do("POST", "/api/config/common/setting", token, body) }
+
+		t.Run("Defaults", func(t *testing.T) {
+			g := e.diagConfig(admin, "")
+			if g.Scope != "global" || string(g.Settings["delay_report"]) != "[]" || string(g.Settings["after_frozen_paraffin_block"]) != "true" {
+				t.Fatalf("defaults %+v", g)
+			}
+		})
+		t.Run("RoleMatrix", func(t *testing.T) {
+			body := map[string]any{"settings": map[string]any{"special_advice": []string{"加急"}}}
+			for _, role := range access.Roles {
+				r := post(tok[role], body)
+				want := 403
+				if role == access.Admin || role == access.CenterAdmin || role == access.Root {
+					want = 200
+				}
+				if r.Status != want {
+					t.Errorf("POST as %s: %d, want %d: %s", role, r.Status, want, r)
+				}
+				// Everyone reads.
+				e.expect(e.do("GET", "/api/config/common/setting", tok[role], nil), 200)
+			}
+			e.expect(post(ca, map[string]any{"settings": map[string]any{"special_advice": nil}}), 200)
+		})
+		audits := e.count("audit_logs", "action = 'settings.diagnosis_update'")
+		t.Run("GlobalAndCenterCopy", func(t *testing.T) {
+			e.expect(post(admin, map[string]any{"settings": map[string]any{
+				"delay_report": []string{" 需加做免疫组化 ", "需会诊"}, "timeout_reason": []string{"切片质量差"},
+				"default_molecular_block_remark": "请选肿瘤含量最高的蜡块", "cell_fixed": "95% 乙醇", "after_frozen_paraffin_block": false,
+			}}), 200)
+			g := e.diagConfig(admin, "")
+			if string(g.Settings["delay_report"]) != `["需加做免疫组化","需会诊"]` || string(g.Settings["after_frozen_paraffin_block"]) != "false" {
+				t.Fatalf("global %s", g.Settings["delay_report"])
+			}
+			// The center has set nothing: every key is the global one.
+			c := e.diagConfig(ca, "")
+			if c.Scope != "center" || c.CenterID == nil || len(c.Inherited) != 11 || string(c.Settings["delay_report"]) != string(g.Settings["delay_report"]) {
+				t.Fatalf("center before %+v", c)
+			}
+			e.expect(post(ca, map[string]any{"settings": map[string]any{"delay_report": []string{"中心原因"}}}), 200)
+			c = e.diagConfig(ca, "")
+			if string(c.Settings["delay_report"]) != `["中心原因"]` || string(c.Settings["timeout_reason"]) != `["切片质量差"]` || len(c.Inherited) != 10 {
+				t.Fatalf("center after %+v", c)
+			}
+			// The expert of the center sees the center's copy; a site (no center) and the admin the global one.
+			if x := e.diagConfig(expert, ""); string(x.Settings["delay_report"]) != `["中心原因"]` {
+				t.Fatalf("expert %s", x.Settings["delay_report"])
+			}
+			if x := e.diagConfig(tok[access.Site], ""); string(x.Settings["delay_report"]) != string(g.Settings["delay_report"]) || x.Scope != "global" {
+				t.Fatalf("site %+v", x)
+			}
+			if x := e.diagConfig(admin, ""); string(x.Settings["delay_report"]) == `["中心原因"]` {
+				t.Fatal("the center's copy changed the global one")
+			}
+			// The admin may read a center's copy; a center administrator not another center's.
+			if x := e.diagConfig(admin, "?center_id="+itoa(*c.CenterID)); string(x.Settings["delay_report"]) != `["中心原因"]` {
+				t.Fatalf("admin reading the center %+v", x)
+			}
+			e.expect(e.do("GET", "/api/config/common/setting?center_id=999999", ca, nil), 404)
+			e.expect(post(ca, map[string]any{"center_id": 999999, "settings": map[string]any{"delay_report": []string{"x"}}}), 404)
+			// null gives a key back to the global value.
+			e.expect(post(ca, map[string]any{"settings": map[string]any{"delay_report": nil}}), 200)
+			if x := e.diagConfig(ca, ""); string(x.Settings["delay_report"]) != string(g.Settings["delay_report"]) || len(x.Inherited) != 11 {
+				t.Fatalf("after reset %+v", x)
+			}
+			if got := e.count("audit_logs", "action = 'settings.diagnosis_update'"); got != audits+3 {
+				t.Fatalf("%d audits, want %d", got-audits, 3)
+			}
+		})
+		t.Run("ErrBadInput", func(t *testing.T) {
+			before := e.diagConfig(admin, "")
+			n := e.count("audit_logs", "action = 'settings.diagnosis_update'")
+			cases := []struct {
+				settings any
+				field    string
+			}{
+				{map[string]any{"delay_report": "需会诊"}, "settings.delay_report"},
+				{map[string]any{"delay_report": []any{"a", 3}}, "settings.delay_report"},
+				{map[string]any{"delay_report": []string{"a", " a "}}, "settings.delay_report"},
+				{map[string]any{"delay_report": []string{" "}}, "settings.delay_report"},
+				{map[string]any{"delay_report": []string{strings.Repeat("长", 101)}}, "settings.delay_report"},
+				{map[string]any{"delay_report": make([]string, 51)}, "settings.delay_report"},
+				{map[string]any{"cell_fixed": 95}, "settings.cell_fixed"},
+				{map[string]any{"cell_fixed": strings.Repeat("x", 201)}, "settings.cell_fixed"},
+				{map[string]any{"after_frozen_paraffin_block": "yes"}, "settings.after_frozen_paraffin_block"},
+				{map[string]any{"no_such_key": true}, "settings.no_such_key"},
+				{map[string]any{"report_class": nil}, "settings.report_class"}, // null is for a center's copy only
+				// One bad key: the good one beside it is not written either.
+				{map[string]any{"timeout_reason": []string{"新原因"}, "routine_fixed": false}, "settings.routine_fixed"},
+				{map[string]any{}, "settings"},
+			}
+			for _, c := range cases {
+				e.cfgFieldErr(post(admin, map[string]any{"settings": c.settings}), c.field)
+			}
+			r := e.do("POST", "/api/config/common/setting", admin, map[string]any{"settings": map[string]any{"delay_report": "x"}}, "user-language", "en-US")
+			if !strings.Contains(message(r)+string(r.Body), "list of texts") {
+				t.Fatalf("en-US: %s", r)
+			}
+			r = e.do("POST", "/api/config/common/setting", admin, map[string]any{"settings": map[string]any{"delay_report": "x"}}, "user-language", "zh-CN")
+			if !strings.Contains(string(r.Body), "文本列表") {
+				t.Fatalf("zh-CN: %s", r)
+			}
+			after := e.diagConfig(admin, "")
+			a, _ := json.Marshal(after)
+			b, _ := json.Marshal(before)
+			if string(a) != string(b) || e.count("audit_logs", "action = 'settings.diagnosis_update'") != n {
+				t.Fatal("written on error")
+			}
+		})
+	})
+}
+
+// Reagents: the administrator keeps the list; the marker picker offers the
+// enabled, unexpired ones to everyone signed in.
+func TestReagents(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin, ca, expert := e.login("admin"), e.login("center_admin"), e.login("expert")
+		var clk clock.Clock // the app's: system time in the default zone
+		today := clk.Local(clk.Now())
+		day := func(d int) string { return today.AddDate(0, 0, d).Format(time.DateOnly) }
+		a := e.cfgID(e.expect(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": " Ki-67 ", "clone": "MIB-1", "vendor": "Dako", "lot": "L1", "expires_on": day(30)}), 200))
+		b := e.cfgID(e.expect(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "CK7", "lot": "L2", "expires_on": day(0), "status": 0}), 200))
+		c := e.cfgID(e.expect(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "Ki-67", "lot": "L3", "expires_on": day(0)}), 200))
+		if e.count("reagents", "id = ? AND name = 'Ki-67' AND status = 1", a) != 1 || e.audited("reagent.create", a) != 1 {
+			t.Fatal("not stored trimmed or not audited")
+		}
+		options := func(token string) []string {
+			var out struct {
+				Data []struct {
+					ID  int64  `json:"id"`
+					Lot string `json:"lot"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/reagent/options", token, nil), 200), &out)
+			var lots []string
+			for _, o := range out.Data {
+				lots = append(lots, o.Lot)
+			}
+			return lots
+		}
+		t.Run("Read", func(t *testing.T) {
+			l := e.list("/api/reagent/lists", admin, url.Values{"search": {"Ki-67"}, "sort_by": {`{"lot":"desc"}`}})
+			if got := names(l, "lot"); strings.Join(got, ",") != "L3,L1" {
+				t.Fatalf("list %v", got)
+			}
+			e.expect(e.do("GET", "/api/reagent/item/"+itoa(a), admin, nil), 200)
+			e.expect(e.do("GET", "/api/reagent/item/999999", admin, nil), 404)
+			e.expect(e.do("GET", "/api/reagent/count?tab=disabled", admin, nil), 200)
+			// Disabled (CK7) is not offered; unexpired enabled ones are, to an expert too.
+			if got := strings.Join(options(expert), ","); got != "L1,L3" && got != "L3,L1" {
+				t.Fatalf("options %v", got)
+			}
+		})
+		t.Run("ErrOthersCannotWrite", func(t *testing.T) {
+			for _, tok := range []string{ca, expert} {
+				e.expect(e.do("POST", "/api/reagent/store", tok, map[string]any{"name": "x", "expires_on": day(1)}), 403)
+				e.expect(e.do("PATCH", "/api/reagent/update", tok, map[string]any{"id": a, "name": "y"}), 403)
+				e.expect(e.do("DELETE", "/api/reagent/destroy", tok, map[string]any{"ids": []int64{a}}), 403)
+				e.expect(e.do("GET", "/api/reagent/lists", tok, nil), 403)
+			}
+		})
+		t.Run("ErrBadInput", func(t *testing.T) {
+			n := e.count("reagents", "")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "CD3", "expires_on": day(-1)}), "expires_on")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "CD3", "expires_on": "2026-02-30"}), "expires_on")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "CD3"}), "expires_on")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "  ", "expires_on": day(1)}), "name")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"expires_on": day(1)}), "name")
+			e.cfgFieldErr(e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "Ki-67", "lot": "L1", "expires_on": day(5)}), "lot")
+			e.cfgFieldErr(e.do("PATCH", "/api/reagent/update", admin, map[string]any{"id": c, "lot": "L1"}), "lot")
+			e.cfgFieldErr(e.do("PATCH", "/api/reagent/update", admin, map[string]any{"id": a, "expires_on": day(-3)}), "expires_on")
+			r := e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "CD3", "expires_on": day(-1)}, "user-language", "en-US")
+			if !strings.Contains(string(r.Body), "before today") {
+				t.Fatalf("en-US: %s", r)
+			}
+			r = e.do("POST", "/api/reagent/store", admin, map[string]any{"name": "Ki-67", "lot": "L1", "expires_on": day(5)}, "user-language", "zh-CN")
+			if !strings.Contains(string(r.Body), "同名同批号") {
+				t.Fatalf("zh-CN: %s", r)
+			}
+			if e.count("reagents", "") != n || e.count("reagents", "id = ? AND lot = 'L3'", c) != 1 || e.count("reagents", "id = ? AND expires_on = ?", a, day(30)) != 1 {
+				t.Fatal("written on error")
+			}
+		})
+		t.Run("Update", func(t *testing.T) {
+			r := e.cfgRecord(e.expect(e.do("PATCH", "/api/reagent/update", admin, map[string]any{"id": b, "status": 1, "vendor": "Roche"}), 200))
+			if string(r["vendor"]) != `"Roche"` || string(r["status"]) != "1" || e.audited("reagent.update", b) != 1 {
+				t.Fatalf("update %v", r)
+			}
+			e.expect(e.do("PATCH", "/api/reagent/update", admin, map[string]any{"id": 999999, "name": "z"}), 404)
+			if len(options(expert)) != 3 {
+				t.Fatal("enabled reagent not offered")
+			}
+			e.expect(e.do("PATCH", "/api/reagent/update", admin, map[string]any{"id": b, "status": 0}), 200)
+		})
+		t.Run("Destroy", func(t *testing.T) {
+			e.expect(e.do("DELETE", "/api/reagent/destroy", admin, map[string]any{"ids": []int64{a, 999999}}), 404)
+			if e.count("reagents", "id = ?", a) != 1 {
+				t.Fatal("half deleted")
+			}
+			e.expect(e.do("DELETE", "/api/reagent/destroy", admin, map[string]any{"ids": []int64{a, b}}), 200)
+			if e.count("reagents", "id IN (?, ?)", a, b) != 0 || e.audited("reagent.delete", a) != 1 || e.audited("reagent.delete", b) != 1 {
+				t.Fatal("not deleted or not audited")
+			}
+			if got := options(expert); len(got) != 1 || got[0] != "L3" {
+				t.Fatalf("options after delete %v", got)
+			}
+		})
+	})
+}

@@ -1,0 +1,186 @@
+package app_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"telepath/internal/app"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/db/dbtest"
+)
+
+type meetingOut struct {
+	Data struct {
+		ID          int64  `json:"id"`
+		PresenterID int64  `json:"presenter_id"`
+		EndReason   string `json:"end_reason"`
+		EndedAt     *string
+		Members     []struct {
+			UserID  int64 `json:"user_id"`
+			Present bool  `json:"present"`
+		} `json:"members"`
+	} `json:"data"`
+}
+
+// meetingCase is a case assigned to expert, who invited expert2 to it
+// (so both see it); meetings are switched on. It returns the case id and
+// its slide.
+func (e *env) meetingCase(f caseFixture, number string) (string, int64) {
+	e.t.Helper()
+	e.expect(e.do("PUT", "/api/config/setting", e.login("admin"), systemInput(map[string]any{"show_meeting": true})), 200)
+	id := e.submittedCase(f, number, f.expert)
+	e.expect(e.do("POST", "/api/diagnosis/"+id+"/invited", e.login("expert"), map[string]any{"invitee_ids": []int64{f.expert2}}), 200)
+	var slide int64
+	e.app.DB.Get(&slide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), id)
+	return id, slide
+}
+
+func (e *env) startMeeting(token, caseID string, invitees ...int64) meetingOut {
+	e.t.Helper()
+	cid, _ := json.Number(caseID).Int64()
+	var m meetingOut
+	e.decode(e.expect(e.do("POST", "/api/consultation/meeting", token, map[string]any{"consult_id": cid, "invitee_ids": invitees}), 200), &m)
+	return m
+}
+
+// Who may start, see, join and drive a meeting; what ends it.
+func TestMeetingMembership(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert, expert2, site := e.login("expert"), e.login("expert2"), e.login("site")
+		e.cloneUser("expert", "expert3", "E3")
+		expert3 := e.login("expert3")
+		id, slide := e.meetingCase(f, "BL2026-09601")
+		cid, _ := json.Number(id).Int64()
+
+		t.Run("Refused", func(t *testing.T) {
+			e.expect(e.do("POST", "/api/consultation/meeting", site, map[string]any{"consult_id": cid, "invitee_ids": []int64{f.expert2}}), 403)
+			// expert3 may not see the case: neither invited to the meeting nor starting one.
+			r := e.expect(e.do("POST", "/api/consultation/meeting", expert, map[string]any{"consult_id": cid, "invitee_ids": []int64{e.userID("expert3")}}, "user-language", "en-US"), 422)
+			if !strings.Contains(string(r.Body), "Invite only experts who may see this case") {
+				t.Fatalf("%s", r)
+			}
+			e.expect(e.do("POST", "/api/consultation/meeting", expert3, map[string]any{"consult_id": cid, "invitee_ids": []int64{f.expert}}), 404)
+			e.expect(e.do("PUT", "/api/config/setting", e.login("admin"), systemInput(map[string]any{"show_meeting": false})), 200)
+			e.expect(e.do("POST", "/api/consultation/meeting", expert, map[string]any{"consult_id": cid, "invitee_ids": []int64{f.expert2}}), 409)
+			e.expect(e.do("PUT", "/api/config/setting", e.login("admin"), systemInput(map[string]any{"show_meeting": true})), 200)
+			if n := e.count("meetings", "1=1"); n != 0 {
+				t.Fatalf("%d meetings written by refused calls", n)
+			}
+		})
+
+		m := e.startMeeting(expert, id, f.expert2)
+		mid := itoa(m.Data.ID)
+		base := "/api/consultation/meeting/" + mid
+		view := map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.4, "zoom": 3, "rotation": 90}
+
+		t.Run("Lists", func(t *testing.T) {
+			if l := e.list("/api/user/meeting", expert2, nil); len(l.Data) != 1 {
+				t.Fatalf("expert2's meetings: %d", len(l.Data))
+			}
+			if l := e.list("/api/user/meeting", expert3, nil); len(l.Data) != 0 {
+				t.Fatalf("expert3 sees %d meetings", len(l.Data))
+			}
+			e.expect(e.do("GET", base, expert3, nil), 404)
+			e.expect(e.do("POST", base+"/join", expert3, nil), 404)
+			e.expect(e.do("POST", base+"/signal", expert3, view), 404)
+		})
+
+		t.Run("Signals", func(t *testing.T) {
+			s := e.stream(t, e.srv.URL, expert2, "")
+			s.wait(t, "hello", time.Second)
+			e.expect(e.do("POST", base+"/signal", expert2, map[string]any{"kind": "pointer", "slide_id": slide}), 409) // not joined yet
+			e.expect(e.do("POST", base+"/join", expert2, nil), 200)
+			s.wait(t, "meeting", 2*time.Second) // the participant list changed
+			e.expect(e.do("POST", base+"/signal", expert, view), 200)
+			ev := s.wait(t, "meeting", 2*time.Second)
+			if !strings.Contains(ev.Data, `"kind":"view"`) || !strings.Contains(ev.Data, `"rotation":90`) {
+				t.Fatalf("view event: %+v", ev)
+			}
+			other := map[string]any{"kind": "view", "slide_id": slide + 1000, "x": 0.5, "y": 0.5, "zoom": 1}
+			e.expect(e.do("POST", base+"/signal", expert, other), 422)
+			e.expect(e.do("POST", base+"/signal", expert2, view), 409) // not the presenter
+			e.expect(e.do("POST", base+"/signal", expert2, map[string]any{"kind": "pointer", "slide_id": slide, "x": 0.1, "y": 0.2}), 200)
+			var got meetingOut
+			e.decode(e.expect(e.do("GET", base, expert2, nil), 200), &got)
+			if len(got.Data.Members) != 2 || !got.Data.Members[1].Present {
+				t.Fatalf("members: %+v", got.Data.Members)
+			}
+		})
+
+		t.Run("Lead", func(t *testing.T) {
+			e.expect(e.do("PATCH", base, expert2, map[string]any{"action": "lead", "presenter_id": f.expert}), 409)
+			e.expect(e.do("PATCH", base, expert, map[string]any{"action": "lead", "presenter_id": e.userID("expert3")}), 422)
+			e.expect(e.do("PATCH", base, expert, map[string]any{"action": "lead", "presenter_id": f.expert2}), 200)
+			e.expect(e.do("POST", base+"/signal", expert, view), 409)
+			e.expect(e.do("POST", base+"/signal", expert2, view), 200)
+			// The first presenter leaves; the meeting goes on with the new one.
+			e.expect(e.do("POST", "/api/user/meeting/quit/"+mid, expert, nil), 200)
+			e.expect(e.do("POST", base+"/signal", expert2, view), 200)
+			e.expect(e.do("PATCH", base, expert2, map[string]any{"action": "end"}), 200)
+			e.expect(e.do("POST", base+"/signal", expert2, view), 409)
+		})
+
+		t.Run("EndsOnSign", func(t *testing.T) {
+			m := e.startMeeting(expert, id, f.expert2)
+			d := "/api/diagnosis/" + id
+			e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "（胃窦）慢性浅表性胃炎。"}), 200)
+			e.expect(e.do("POST", d+"/publish", expert, map[string]any{"delayed": false, "confirm_unviewed": true}), 200)
+			var got meetingOut
+			e.decode(e.expect(e.do("GET", "/api/consultation/meeting/"+itoa(m.Data.ID), expert2, nil), 200), &got)
+			if got.Data.EndReason != "signed" {
+				t.Fatalf("after sign: %+v", got.Data)
+			}
+		})
+
+		t.Run("EndsWhenThePresenterMoves", func(t *testing.T) {
+			other, _ := e.meetingCase(f, "BL2026-09602")
+			third, _ := e.meetingCase(f, "BL2026-09603")
+			m := e.startMeeting(expert, other, f.expert2)
+			e.expect(e.do("POST", "/api/diagnosis/"+third+"/lock", expert, nil), 200)
+			var got meetingOut
+			e.decode(e.expect(e.do("GET", "/api/consultation/meeting/"+itoa(m.Data.ID), expert, nil), 200), &got)
+			if got.Data.EndReason != "moved" {
+				t.Fatalf("after moving: %+v", got.Data)
+			}
+		})
+	})
+}
+
+// Two server processes on one PostgreSQL database: the presenter on one,
+// a participant's stream on the other; the view crosses through NOTIFY.
+func TestMeetingAcrossProcesses(t *testing.T) {
+	if len(dbtest.Dialects()) < 2 {
+		t.Skip("needs TELEPATH_TEST_POSTGRES_URL")
+	}
+	t.Parallel()
+	var url string
+	one := newEnv(t, db.Postgres, func(c *app.Config) { url = c.DatabaseURL })
+	two := newEnv(t, db.Postgres, func(c *app.Config) { c.DatabaseURL = url })
+	for _, e := range []*env{one, two} {
+		select {
+		case <-e.app.Notify.Ready():
+		case <-time.After(10 * time.Second):
+			t.Fatal("listener not ready")
+		}
+	}
+	f := one.fixture()
+	id, slide := one.meetingCase(f, "BL2026-09611")
+	m := one.startMeeting(one.login("expert"), id, f.expert2)
+	base := "/api/consultation/meeting/" + itoa(m.Data.ID)
+	expert2 := two.login("expert2")
+	s := two.stream(t, two.srv.URL, expert2, "")
+	s.wait(t, "hello", time.Second)
+	two.expect(two.do("POST", base+"/join", expert2, nil), 200)
+	s.wait(t, "meeting", 2*time.Second)
+	start := time.Now()
+	one.expect(one.do("POST", base+"/signal", one.login("expert"), map[string]any{"kind": "view", "slide_id": slide, "x": 0.25, "y": 0.75, "zoom": 8}), 200)
+	ev := s.wait(t, "meeting", 2*time.Second)
+	if !strings.Contains(ev.Data, `"zoom":8`) {
+		t.Fatalf("%+v", ev)
+	}
+	t.Logf("view delivered across processes in %s", time.Since(start))
+}

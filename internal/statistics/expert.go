@@ -1,0 +1,139 @@
+package statistics
+
+import (
+	"context"
+	"slices"
+	"sort"
+
+	sq "github.com/Masterminds/squirrel"
+)
+
+// expertMeasures are the per-expert measures; full adds the collaboration
+// figures of the center's expert screen.
+func expertMeasures(r *run, full bool) []named {
+	const key = "c.expert_id"
+	ms := []named{
+		{"assigned", UnitCount, measure{from: fromCases, at: "c.assigned_at", key: key}},
+		{"finished", UnitCount, measure{from: fromCases, at: "c.published_at", key: key}},
+		{"in_progress", UnitCount, measure{from: fromCases, at: "c.assigned_at", key: key, where: []sq.Sqlizer{sq.Expr("c.published_at IS NULL AND c.status IN (1, 2)")}}},
+		{"late", UnitCount, measure{from: fromCases, at: "c.timeout_at", key: key, where: []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}}},
+		{"in_time", UnitCount, onTime(key, false)},
+		{"with_deadline", UnitCount, onTime(key, true)},
+	}
+	if full {
+		ms = append(ms,
+			named{"invites_sent", UnitCount, measure{from: fromInvites, at: "i.created_at", key: "i.inviter_id", expert: "i.inviter_id"}},
+			named{"invites_answered", UnitCount, measure{from: fromInvites, at: "i.replied_at", key: "i.invitee_id", expert: "i.invitee_id"}},
+			named{"reviews", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
+				where: []sq.Sqlizer{sq.Eq{"l.action": []string{"review_approve", "reviewreturn", "append_approve", "append_reviewreturn"}}}}},
+			named{"referrals", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
+				where: []sq.Sqlizer{sq.Eq{"l.action": "expert_referral"}}}},
+			named{"expert_returns", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
+				where: []sq.Sqlizer{sq.Eq{"l.action": "expert_return"}}}})
+	}
+	return ms
+}
+
+// expertTable computes the per-expert table, its bar chart and cards.
+func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool) error {
+	ms := expertMeasures(r, full)
+	t, err := s.countAll(ctx, r, ms)
+	if err != nil {
+		return err
+	}
+	var all []*tally
+	for _, m := range ms {
+		all = append(all, t[m.name])
+	}
+	tat := measure{from: fromCases, at: "c.published_at", key: "c.expert_id"}
+	per, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
+	if err != nil {
+		return err
+	}
+	tat.key = "''"
+	overall, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
+	if err != nil {
+		return err
+	}
+	label, err := s.names(ctx, "users", keysOf(nil, all...))
+	if err != nil {
+		return err
+	}
+	keys := keysOf(label, all...)
+	keys = slices.DeleteFunc(keys, func(k string) bool { return k == "" }) // cases without an expert
+	cats := labelsOf(keys, label)
+	for _, name := range []string{"assigned", "finished", "in_progress", "late"} {
+		rep.Cards = append(rep.Cards, r.figure(name, UnitCount, num(t[name].total)))
+	}
+	rep.Cards = append(rep.Cards, r.figure("expert_tat_median", UnitHours, hours(overall[""].p50)),
+		r.figure("expert_tat_p90", UnitHours, hours(overall[""].p90)),
+		r.figure("within_timeout", UnitPercent, ratio(t["in_time"].total, t["with_deadline"].total)))
+	rep.Charts = append(rep.Charts, r.chart("by_expert", "bar", UnitCount, cats,
+		r.series("finished", byKeys(t["finished"], keys)), r.series("in_progress", byKeys(t["in_progress"], keys)),
+		r.series("late", byKeys(t["late"], keys))))
+	rep.Charts = append(rep.Charts, r.trend("expert_trend", UnitCount, r.series("assigned", ptrs(t["assigned"].byBucket)),
+		r.series("finished", ptrs(t["finished"].byBucket))))
+	var cols []StatColumn
+	var shown []string
+	for _, m := range ms {
+		if m.name == "in_time" || m.name == "with_deadline" {
+			continue
+		}
+		cols = append(cols, r.column(m.name, m.unit))
+		shown = append(shown, m.name)
+	}
+	cols = append(cols, r.column("expert_tat_median", UnitHours), r.column("expert_tat_p90", UnitHours), r.column("within_timeout", UnitPercent))
+	tab := r.table("by_expert", "expert", cols...)
+	row := func(k, name string, get func(string) float64, p spread) StatRow {
+		var vals []*float64
+		for _, n := range shown {
+			vals = append(vals, num(get(n)))
+		}
+		vals = append(vals, hours(p.p50), hours(p.p90), ratio(get("in_time"), get("with_deadline")))
+		return StatRow{Key: k, Label: name, Values: vals}
+	}
+	for i, k := range keys {
+		tab.Rows = append(tab.Rows, row(k, cats[i], func(n string) float64 { return t[n].byKey[k] }, per[k]))
+	}
+	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), func(n string) float64 { return t[n].total }, overall[""]))
+	rep.Tables = append(rep.Tables, tab)
+	return nil
+}
+
+// experts: the center's expert screen, with the reasons given for late reports.
+func (s *Service) experts(ctx context.Context, r *run, rep *Stats) error {
+	if err := s.expertTable(ctx, r, rep, true); err != nil {
+		return err
+	}
+	reasons, err := s.count(ctx, r, measure{from: fromCases, at: "c.published_at", key: "c.timeout_reason",
+		where: []sq.Sqlizer{sq.Expr("c.timeout_reason <> ''")}})
+	if err != nil {
+		return err
+	}
+	rep.Tables = append(rep.Tables, reasonTable(r, "timeout_reasons", reasons))
+	return nil
+}
+
+// expertConsultation: which experts read the caller's cases, how fast.
+func (s *Service) expertConsultation(ctx context.Context, r *run, rep *Stats) error {
+	return s.expertTable(ctx, r, rep, false)
+}
+
+// reasonTable lists free-text reasons by count, most frequent first (at most 50).
+func reasonTable(r *run, key string, t *tally) StatTable {
+	tab := r.table(key, "reason", r.column("occurrences", UnitCount))
+	keys := append([]string(nil), t.keys...)
+	sort.SliceStable(keys, func(i, j int) bool {
+		if t.byKey[keys[i]] != t.byKey[keys[j]] {
+			return t.byKey[keys[i]] > t.byKey[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > 50 {
+		keys = keys[:50]
+	}
+	for _, k := range keys {
+		tab.Rows = append(tab.Rows, StatRow{Key: k, Label: k, Values: []*float64{num(t.byKey[k])}})
+	}
+	return tab
+}

@@ -1,0 +1,223 @@
+package statistics
+
+import (
+	"context"
+	"math"
+	"strings"
+
+	sq "github.com/Masterminds/squirrel"
+	"golang.org/x/sync/errgroup"
+
+	"telepath/internal/platform/apperr"
+)
+
+// measure is one figure counted over rows: the rows of from (which joins
+// the cases as c) whose instant at lies in the period, grouped by key.
+// value is what a row adds (COUNT(*) unless set); expert is the column the
+// expert filter applies to (the case's expert unless set).
+type measure struct {
+	from   string
+	at     string
+	key    string
+	value  string
+	expert string
+	where  []sq.Sqlizer
+}
+
+// named is a measure with the figure key it computes and its unit.
+type named struct {
+	name string
+	unit string
+	m    measure
+}
+
+// tally holds a measure's sums by key, by bucket and by both.
+type tally struct {
+	total    float64
+	byKey    map[string]float64
+	byBucket []float64
+	cell     map[string][]float64
+	keys     []string // in order of first appearance
+}
+
+func (t *tally) key(k string) float64 { return t.byKey[k] }
+
+// count runs m: one SQL query grouped by key and local day, folded into
+// the run's buckets.
+func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) {
+	if m.value == "" {
+		m.value = "COUNT(*)"
+	}
+	if m.key == "" {
+		m.key = "''"
+	}
+	if m.expert == "" {
+		m.expert = "c.expert_id"
+	}
+	w := append(r.where(m.expert), sq.Expr(m.at+" >= ? AND "+m.at+" < ?", r.from, r.to))
+	w = append(w, m.where...)
+	cond, args, err := w.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "build statistics query")
+	}
+	query := "SELECT " + text(m.key) + " AS k, " + r.day(m.at) + " AS d, " + m.value + " AS n FROM " + m.from +
+		" WHERE " + cond + " GROUP BY 1, 2"
+	var rows []struct {
+		K *string `db:"k"`
+		D string  `db:"d"`
+		N float64 `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
+		return nil, apperr.Wrap(err, "statistics query")
+	}
+	t := &tally{byKey: map[string]float64{}, byBucket: make([]float64, len(r.buckets)), cell: map[string][]float64{}}
+	for _, row := range rows {
+		k := ""
+		if row.K != nil {
+			k = *row.K
+		}
+		b, ok := r.bucketOf[row.D]
+		if !ok {
+			continue // cannot happen: the period's instants fall on its days
+		}
+		if _, seen := t.cell[k]; !seen {
+			t.cell[k] = make([]float64, len(r.buckets))
+			t.keys = append(t.keys, k)
+		}
+		t.total += row.N
+		t.byKey[k] += row.N
+		t.byBucket[b] += row.N
+		t.cell[k][b] += row.N
+	}
+	return t, nil
+}
+
+// countAll runs the named measures side by side (a screen's queries are
+// independent reads) and returns their tallies by name.
+func (s *Service) countAll(ctx context.Context, r *run, ms []named) (map[string]*tally, error) {
+	out := make([]*tally, len(ms))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(4)
+	for i, m := range ms {
+		g.Go(func() (err error) {
+			out[i], err = s.count(gctx, r, m.m)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	t := make(map[string]*tally, len(ms))
+	for i, m := range ms {
+		t[m.name] = out[i]
+	}
+	return t, nil
+}
+
+// spread is the nearest-rank median and 90th percentile of durations.
+type spread struct {
+	p50, p90 *float64
+	n        float64
+}
+
+// percentiles runs the durations (seconds from instant a to instant b) of
+// the rows of m, by key, and returns their median and 90th percentile by
+// nearest rank (the value at rank ⌈n·p⌉), computed in SQL.
+func (s *Service) percentiles(ctx context.Context, r *run, m measure, a, b string) (map[string]spread, error) {
+	if m.key == "" {
+		m.key = "''"
+	}
+	if m.expert == "" {
+		m.expert = "c.expert_id"
+	}
+	w := append(r.where(m.expert), sq.Expr(m.at+" >= ? AND "+m.at+" < ?", r.from, r.to), sq.Expr(a+" IS NOT NULL AND "+b+" IS NOT NULL"))
+	w = append(w, m.where...)
+	cond, args, err := w.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "build statistics query")
+	}
+	dur := r.seconds(a, b)
+	inner := "SELECT " + text(m.key) + " AS k, " + dur + " AS d, ROW_NUMBER() OVER (PARTITION BY " + m.key + " ORDER BY " + dur + ") AS rn, " +
+		"COUNT(*) OVER (PARTITION BY " + m.key + ") AS cnt FROM " + m.from + " WHERE " + cond
+	query := "SELECT k, MAX(CASE WHEN rn = (cnt * 50 + 99) / 100 THEN d END) AS p50, MAX(CASE WHEN rn = (cnt * 90 + 99) / 100 THEN d END) AS p90, " +
+		"MAX(cnt) AS n FROM (" + inner + ") t GROUP BY k"
+	var rows []struct {
+		K   *string  `db:"k"`
+		P50 *float64 `db:"p50"`
+		P90 *float64 `db:"p90"`
+		N   float64  `db:"n"`
+	}
+	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
+		return nil, apperr.Wrap(err, "statistics percentiles")
+	}
+	out := map[string]spread{}
+	for _, row := range rows {
+		k := ""
+		if row.K != nil {
+			k = *row.K
+		}
+		out[k] = spread{p50: row.P50, p90: row.P90, n: row.N}
+	}
+	return out, nil
+}
+
+// names returns the labels of ids (as text keys) from table's column name.
+func (s *Service) names(ctx context.Context, table string, keys []string) (map[string]string, error) {
+	out := map[string]string{}
+	var want []string
+	for _, k := range keys {
+		if k != "" {
+			want = append(want, k)
+		}
+	}
+	if len(want) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID   string `db:"id"`
+		Name string `db:"name"`
+	}
+	b := s.db.Builder().Select(text("id")+" AS id", "name").From(table).Where(sq.Eq{text("id"): want})
+	q, args, err := b.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "build names")
+	}
+	if err := s.db.SelectContext(ctx, &rows, q, args...); err != nil {
+		return nil, apperr.Wrap(err, "load names")
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, nil
+}
+
+// ratio is 100·a/b rounded to one decimal, nil when b is zero.
+func ratio(a, b float64) *float64 {
+	if b == 0 {
+		return nil
+	}
+	return num(round1(100 * a / b))
+}
+
+func round1(v float64) float64 { return math.Round(v*10) / 10 }
+
+// hours and minutes turn seconds into rounded hours or minutes.
+func hours(sec *float64) *float64 {
+	if sec == nil {
+		return nil
+	}
+	return num(round1(*sec / 3600))
+}
+
+func minutes(sec *float64) *float64 {
+	if sec == nil {
+		return nil
+	}
+	return num(round1(*sec / 60))
+}
+
+// split cuts a composite key "a|b" in two.
+func split(k string) (string, string) {
+	a, b, _ := strings.Cut(k, "|")
+	return a, b
+}

@@ -1,0 +1,164 @@
+// A meeting held in the viewer: join on open, the presenter's view sent as
+// it changes, followed by the others while they follow, pointers both ways.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import OpenSeadragon from 'openseadragon';
+import { api } from '../../../lib/api/client';
+import { unwrap } from '../../../lib/api/errors';
+import { onMeetingEvent, type MeetingEvent } from '../../../lib/meetingBus';
+import { useAuthInfo } from '../../../lib/appData';
+import type { Meeting } from '../../../entities/case/meeting';
+import type { Viewer } from '../osd';
+
+export interface Pointer {
+  x: number;
+  y: number;
+  name: string;
+}
+
+/** At most one view message per VIEW_MS, and one pointer message per POINTER_MS. */
+const VIEW_MS = 50;
+const POINTER_MS = 80;
+
+const path = (id: number) => ({ params: { path: { id } } });
+
+export function useMeeting(meetingId: number, caseId: number, slideId: number, viewer: Viewer | null) {
+  const navigate = useNavigate();
+  const { data: info } = useAuthInfo();
+  const me = info?.user.id ?? 0;
+  const [meeting, setMeeting] = useState<Meeting | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
+  const [follow, setFollow] = useState(true);
+  const [pointers, setPointers] = useState<Record<number, Pointer>>({});
+  const followRef = useRef(follow);
+  followRef.current = follow;
+  const lastView = useRef<MeetingEvent['signal'] | null>(null);
+  const presenting = !!meeting && meeting.presenter_id === me && !ended;
+
+  // Joined once on opening; the participant list is read again when it changes.
+  const refresh = async () => setMeeting(unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId))));
+  useEffect(() => {
+    void api
+      .POST('/api/consultation/meeting/{id}/join', path(meetingId))
+      .then((r) => setMeeting(unwrap(r)))
+      .catch((e: Error) => setEnded(e.message));
+    return () => {
+      void api.POST('/api/user/meeting/quit/{id}', path(meetingId)).catch(() => undefined);
+    };
+  }, [meetingId]);
+
+  const apply = (s: MeetingEvent['signal']) => {
+    if (!s || !viewer) return;
+    if (s.slide_id !== slideId) {
+      navigate(`/slide/view/${s.slide_id}?case=${caseId}&meeting=${meetingId}`, { replace: true });
+      return;
+    }
+    viewer.viewport.setRotation(s.rotation ?? 0);
+    viewer.viewport.zoomTo(s.zoom ?? 1, undefined, true);
+    viewer.viewport.panTo(new OpenSeadragon.Point(s.x ?? 0, s.y ?? 0), true);
+  };
+
+  // The last view when joining, and when following again: the one last heard at
+  // once, then the server's, since the stream may have missed one while it reconnected.
+  useEffect(() => {
+    if (presenting || !follow) return;
+    const v = lastView.current ?? (meeting?.view as MeetingEvent['signal'] | null);
+    if (v) apply(v);
+    if (!meeting) return;
+    let current = true;
+    api
+      .GET('/api/consultation/meeting/{id}', path(meetingId))
+      .then((r) => {
+        const stored = unwrap(r).view as MeetingEvent['signal'] | null;
+        if (current && stored && followRef.current) apply(stored);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meeting?.id, follow, viewer]);
+
+  // Tiles leave a connection free for the meeting's messages (a browser
+  // opens six to a server, the live stream holds one).
+  useEffect(() => {
+    if (viewer) (viewer as unknown as { imageLoader: { jobLimit: number } }).imageLoader.jobLimit = 3;
+  }, [viewer]);
+
+  useEffect(
+    () =>
+      onMeetingEvent((e) => {
+        if (e.meeting_id !== meetingId) return;
+        if (e.kind === 'ended') return setEnded(e.name || 'ended');
+        if (e.kind === 'members') return void refresh();
+        if (e.kind === 'view') {
+          lastView.current = e.signal;
+          if (followRef.current) apply(e.signal);
+        }
+        if (e.kind === 'pointer' && e.signal)
+          setPointers((p) => {
+            const next = { ...p };
+            if (e.signal!.hide || e.signal!.slide_id !== slideId) delete next[e.from];
+            else next[e.from] = { x: e.signal!.x ?? 0, y: e.signal!.y ?? 0, name: e.name ?? '' };
+            return next;
+          });
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [meetingId, slideId, viewer],
+  );
+
+  // The presenter sends the view as it changes.
+  useEffect(() => {
+    if (!viewer || !presenting) return;
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const send = () => {
+      last = Date.now();
+      // Where the viewport is going (not where its animation is now): followers jump there.
+      const c = viewer.viewport.getCenter(false);
+      const body = { kind: 'view' as const, slide_id: slideId, x: c.x, y: c.y, zoom: viewer.viewport.getZoom(false), rotation: viewer.viewport.getRotation(), sent: Date.now() };
+      void api.POST('/api/consultation/meeting/{id}/signal', { ...path(meetingId), body }).catch(() => undefined);
+    };
+    const onChange = () => {
+      clearTimeout(timer);
+      const wait = VIEW_MS - (Date.now() - last);
+      if (wait <= 0) send();
+      else timer = setTimeout(send, wait);
+    };
+    viewer.addHandler('viewport-change', onChange);
+    viewer.addHandler('animation-finish', onChange);
+    send();
+    return () => {
+      clearTimeout(timer);
+      viewer.removeHandler('viewport-change', onChange);
+      viewer.removeHandler('animation-finish', onChange);
+    };
+  }, [viewer, presenting, slideId, meetingId]);
+
+  // Everyone's pointer over the slide.
+  useEffect(() => {
+    if (!viewer || ended) return;
+    let last = 0;
+    const el = viewer.element;
+    const move = (ev: MouseEvent) => {
+      if (Date.now() - last < POINTER_MS) return;
+      last = Date.now();
+      const r = el.getBoundingClientRect();
+      const pt = viewer.viewport.pointFromPixel(new OpenSeadragon.Point(ev.clientX - r.left, ev.clientY - r.top), true);
+      void api.POST('/api/consultation/meeting/{id}/signal', { ...path(meetingId), body: { kind: 'pointer', slide_id: slideId, x: pt.x, y: pt.y } }).catch(() => undefined);
+    };
+    const leave = () =>
+      void api.POST('/api/consultation/meeting/{id}/signal', { ...path(meetingId), body: { kind: 'pointer', slide_id: slideId, hide: true } }).catch(() => undefined);
+    el.addEventListener('mousemove', move);
+    el.addEventListener('mouseleave', leave);
+    return () => {
+      el.removeEventListener('mousemove', move);
+      el.removeEventListener('mouseleave', leave);
+    };
+  }, [viewer, meetingId, slideId, ended]);
+
+  const update = async (body: { action: 'end' | 'lead'; presenter_id?: number }) =>
+    setMeeting(unwrap(await api.PATCH('/api/consultation/meeting/{id}', { ...path(meetingId), body })));
+
+  return { me, meeting, ended, presenting, follow, setFollow, pointers, update };
+}
