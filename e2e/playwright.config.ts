@@ -12,7 +12,10 @@ export default defineConfig({
   // Two: beside the Go tests (scripts/test-all.sh) the machine is busy, and a third
   // walk made no run shorter, only each walk slower.
   workers: Number(process.env.TELEPATH_E2E_WORKERS || 2),
-  retries: 0,
+  // One retry: on two busy cores a walk can still lose a race with the machine. The list
+  // reporter and the HTML report mark a walk that passed only on retry as "flaky"; those are
+  // read and fixed (see the CI notes), and a walk that fails twice fails the run.
+  retries: 1,
   forbidOnly: !!process.env.CI,
   timeout: 120_000,
   expect: { timeout: 20_000 },

@@ -2,15 +2,15 @@
 // the site asks to borrow its case's material; the center passes the request,
 // lends the material with a deposit, prints the loan slip and takes it back;
 // it then receives and stores the case's material in the archive. Then the
-// screens in both languages at 1440 and 1920 px, with axe-core checks.
+// screens at 1440 and 1920 px, with axe-core checks.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
-import { apiLogin, list, unique, type Lang } from '../lib/api';
+import { apiLogin, list, unique } from '../lib/api';
 import { caseFixture, submittedCase } from '../lib/cases';
 import { formItem, input } from '../lib/antd';
-import { searchList, settled, signInWithToken } from '../lib/ui';
+import { SCREEN_LANGUAGES, searchList, settled, signInWithToken } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'borrow');
 
@@ -97,8 +97,8 @@ test('a site borrows slides and blocks; the center passes, lends, takes them bac
   await expect(arow.getByTestId('archive-status')).toHaveText('已归档');
   await expect(arow).toContainText('档案室 A / B-12');
 
-  // The screens in both languages at 1440 and 1920 px.
-  for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
+  // The screens at 1440 and 1920 px (both languages under make screens).
+  for (const lang of SCREEN_LANGUAGES) {
     await signInWithToken(page, 'center_admin', { lang, to: '/borrow/manage' });
     for (const width of [1440, 1920]) {
       await page.setViewportSize({ width, height: width === 1440 ? 900 : 1080 });

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin, ok, type Lang } from '../lib/api';
 import { assignedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { signInWithToken, toast } from '../lib/ui';
+import { SCREEN_LANGUAGES, signInWithToken, toast } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
@@ -95,8 +95,8 @@ test('diagnosis settings and reagents: the delay dialog offers the reason, the a
   await page.locator('.ant-modal-content').filter({ hasText: '下达医嘱' }).screenshot({ path: path.join(OUT, 'zh-CN-advice-reagent-picker.png') });
   await order.getByRole('button', { name: /取\s*消/ }).click();
 
-  // 5. Both screens, both languages.
-  for (const lang of ['zh-CN', 'en-US'] as const) await shootScreens(page, lang, reagent);
+  // 5. Both screens (both languages under make screens).
+  for (const lang of SCREEN_LANGUAGES) await shootScreens(page, lang, reagent);
 
   // The shared demo settings go back as they were; the reagent goes.
   await ok('POST', '/api/config/common/setting', admin, { settings: { delay_report: before } });

@@ -27,9 +27,11 @@ type loginKey struct {
 
 const keySetting = "auth.login_rsa_key"
 
+var generateLoginKey = func() (*rsa.PrivateKey, error) { return rsa.GenerateKey(rand.Reader, 2048) }
+
 func loadOrCreateKey(ctx context.Context, d *db.DB) (*loginKey, error) {
 	stored, err := sharedSetting(ctx, d, keySetting, func() (string, error) {
-		priv, err := rsa.GenerateKey(rand.Reader, 2048)
+		priv, err := generateLoginKey()
 		if err != nil {
 			return "", err
 		}

@@ -17,10 +17,15 @@ import (
 
 // argon2id parameters (RFC 9106 second recommendation, lighter memory).
 const (
-	argonTime    = 2
-	argonMemory  = 19 * 1024
 	argonThreads = 1
 	argonKeyLen  = 32
+)
+
+// The cost of new hashes: time passes and memory in KiB. CheckPassword reads
+// the cost from each stored hash, so lowering it changes nothing but speed.
+var (
+	argonTime   uint32 = 2
+	argonMemory uint32 = 19 * 1024
 )
 
 // HashPassword returns an encoded argon2id hash of pw.

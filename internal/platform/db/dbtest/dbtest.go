@@ -5,7 +5,10 @@ package dbtest
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,6 +18,7 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"telepath/internal/platform/db"
+	"telepath/migrations"
 )
 
 // Each runs fn once per available dialect, each with a fresh database.
@@ -48,41 +52,118 @@ func Open(t testing.TB, dialect db.Dialect) *db.DB {
 	return OpenPostgres(t, URL(t))
 }
 
-// URL returns a PostgreSQL URL on a new, empty schema that is dropped at cleanup.
-var extensions sync.Once
-
+// URL returns the URL of a new PostgreSQL database, already migrated and
+// dropped at cleanup. Each is a copy of a migrated template: copying takes a
+// quarter of the time of running the migrations again.
 func URL(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv("TELEPATH_TEST_POSTGRES_URL")
 	if base == "" {
 		t.Skip("TELEPATH_TEST_POSTGRES_URL not set")
 	}
-	b := make([]byte, 6)
-	rand.Read(b)
-	schema := "t_" + hex.EncodeToString(b)
+	tmpl, err := migratedTemplate(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := "t_" + randomHex()
 	admin, err := sqlx.Open("pgx", base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Extensions live in public, outside the schemas the tests drop; the
-	// migrations create them there too (IF NOT EXISTS), so make them once
-	// here rather than from concurrent migrations.
-	extensions.Do(func() { admin.Exec("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public") })
-	if _, err := admin.Exec("CREATE SCHEMA " + schema); err != nil {
+	if _, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + tmpl); err != nil {
+		admin.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		admin.Exec("DROP SCHEMA " + schema + " CASCADE")
+		admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
 		admin.Close()
 	})
+	return withDatabase(t, base, name)
+}
+
+var (
+	templateOnce sync.Once
+	templateName string
+	templateErr  error
+)
+
+// migratedTemplate returns a database with every migration applied and no
+// open connection, to copy from. It is named by the migrations' content, so
+// test processes and later runs share it until a migration changes.
+func migratedTemplate(base string) (string, error) {
+	templateOnce.Do(func() { templateName, templateErr = makeTemplate(base) })
+	return templateName, templateErr
+}
+
+func makeTemplate(base string) (string, error) {
+	sum, err := migrationsSum()
+	if err != nil {
+		return "", err
+	}
+	name := "tmpl_" + sum
+	admin, err := sqlx.Open("pgx", base)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	var exists bool
+	if err := admin.Get(&exists, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name); err != nil || exists {
+		return name, err
+	}
+	// Migrated under a name of its own, then renamed: a process that loses
+	// the race to publish it drops its copy and uses the winner's.
+	draft := "draft_" + randomHex()
+	if _, err := admin.Exec("CREATE DATABASE " + draft); err != nil {
+		return "", err
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + draft
+	d, err := db.Open(context.Background(), u.String(), "")
+	if err != nil {
+		admin.Exec("DROP DATABASE IF EXISTS " + draft + " WITH (FORCE)")
+		return "", err
+	}
+	d.Close()
+	if _, err := admin.Exec("ALTER DATABASE " + draft + " RENAME TO " + name); err != nil {
+		admin.Exec("DROP DATABASE IF EXISTS " + draft + " WITH (FORCE)")
+		if err := admin.Get(&exists, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name); err != nil || !exists {
+			return "", fmt.Errorf("dbtest: publish template: %w", err)
+		}
+	}
+	return name, nil
+}
+
+// migrationsSum names the schema the migrations make.
+func migrationsSum() (string, error) {
+	h := sha256.New()
+	err := fs.WalkDir(migrations.FS, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(migrations.FS, p)
+		h.Write([]byte(p))
+		h.Write(b)
+		return err
+	})
+	return hex.EncodeToString(h.Sum(nil))[:16], err
+}
+
+func withDatabase(t testing.TB, base, name string) string {
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
+	u.Path = "/" + name
 	return u.String()
+}
+
+func randomHex() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // OpenPostgres opens and migrates the database at rawURL, closed at cleanup.
