@@ -206,6 +206,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	shareSvc := share.New(a.DB, shareDeps(consultSvc, authSvc, slides, pubSvc, fileSvc, settingsSvc))
 	shareSvc.UseClock(clk)
 	slides.UseShares(shareSvc.SlideLive)
+	slides.UseDiskWarning(func(ctx context.Context) int64 { return int64(settingsSvc.System(ctx).DiskSpace) << 30 })
 	shareSvc.Routes(api)
 	meetingSvc := meeting.New(a.DB, meetingDeps(consultSvc, authSvc, notifySvc, settingsSvc))
 	meetingSvc.UseClock(clk)

@@ -122,6 +122,7 @@ func catalog() []*Entry {
 			leaf(60, "收费项目", "Charge items", "/setting/chargeItem", "SettingChargeItem", "AccountBookOutlined", access.Admin, access.CenterAdmin),
 			leaf(70, "诊断配置", "Diagnosis settings", "/setting/diagnosisConfig", "SettingDiagnosisConfig", "ControlOutlined", access.Admin, access.CenterAdmin),
 			leaf(80, "超时配置", "Timeouts", "/setting/timeoutConfig", "SettingTimeoutConfig", "ClockCircleOutlined", access.Admin),
+			leaf(85, "存储配置", "Storage", "/setting/storageConfig", "SettingStorageConfig", "HddOutlined", access.Admin),
 			leaf(90, "系统配置", "System settings", "/setting/other-config", "SettingOtherConfig", "ToolOutlined", access.Admin),
 			leaf(95, "质控指标", "QC targets", "/setting/qcConfig", "SettingQcConfig", "AimOutlined", access.Admin),
 		),

@@ -94,11 +94,41 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 		after.ShowMeeting = *in.ShowMeeting
 	}
 	after.Watermark.FontColor = strings.TrimSpace(after.Watermark.FontColor)
+	if err := s.store(ctx, before, after); err != nil {
+		return System{}, err
+	}
+	return s.System(ctx), nil
+}
+
+// DiskSpaceInput is the low disk space threshold alone, so the storage screen
+// changes it without rewriting settings it does not show.
+type DiskSpaceInput struct {
+	DiskSpace int `json:"disk_space" minimum:"1" maximum:"100000" doc:"GB: below this much free space in the data directory the low disk space warning shows"`
+}
+
+// UpdateDiskSpace stores the threshold, audited, in one transaction.
+func (s *Service) UpdateDiskSpace(ctx context.Context, in DiskSpaceInput) (System, error) {
+	if in.DiskSpace < 1 || in.DiskSpace > 100000 {
+		var v apperr.Validation
+		v.Add("disk_space", "field.range", "min", 1, "max", 100000)
+		return System{}, v.Err()
+	}
+	before := s.stored(ctx)
+	after := before
+	after.DiskSpace = in.DiskSpace
+	if err := s.store(ctx, before, after); err != nil {
+		return System{}, err
+	}
+	return s.System(ctx), nil
+}
+
+// store writes after over before with the audit record, in one transaction.
+func (s *Service) store(ctx context.Context, before, after System) error {
 	value, err := json.Marshal(after)
 	if err != nil {
-		return System{}, apperr.Wrap(err, "encode settings")
+		return apperr.Wrap(err, "encode settings")
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		now := s.clock.Now()
 		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("settings").Columns("key", "value", "updated_at").
 			Values(systemKey, string(value), now).
@@ -107,8 +137,4 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "settings.update", ObjectType: "settings", ObjectID: systemKey, Before: before, After: after})
 	})
-	if err != nil {
-		return System{}, err
-	}
-	return s.System(ctx), nil
 }

@@ -49,3 +49,6 @@ func Setup(ctx context.Context, d *db.DB, dataDir string, auth Sessions, canSee 
 	}
 	return srv, func() error { return errors.Join(up.Close(), ts.Close()) }, nil
 }
+
+// UseDiskWarning sets where the low disk space threshold (bytes) is read from.
+func (s *Server) UseDiskWarning(f func(context.Context) int64) { s.up.UseWarnBelow(f) }

@@ -13,7 +13,8 @@ type Disk struct {
 	UsedPercent float64 `json:"used_percent"`
 	Reserved    int64   `json:"reserved" doc:"Bytes promised to uploads in progress (declared, not yet received)"`
 	MinFree     int64   `json:"min_free" doc:"Uploads are refused when they would leave less than this free, reservations counted"`
-	Warn        bool    `json:"warn" doc:"Free space less reservations is below the threshold: show the low disk space warning"`
+	WarnBelow   int64   `json:"warn_below" doc:"Bytes: the low disk space warning shows below this much free space (system config disk_space, in GB), or below min_free"`
+	Warn        bool    `json:"warn" doc:"Free space less reservations is below warn_below or min_free: show the low disk space warning"`
 }
 
 // DiskSpace measures the data directory's file system.

@@ -18,6 +18,7 @@ func (s *Service) Routes(api *httpx.API) {
 		{Method: "GET", Path: "/api/slides/{id}", Roles: access.Any, Handler: httpx.ByID(s.slide), ID: "slide-get", Summary: "A slide with its properties (the caller must see its case, or be of its hospital when unattached)"},
 		{Method: "POST", Path: "/api/slides/{id}", Roles: access.SlideUploaders, Handler: httpx.Value(s.edit), ID: "slide-update", Summary: "Edit a slide's stain, specimen, paraffin block and order"},
 		{Method: "DELETE", Path: "/api/slides/{id}", Roles: access.SlideUploaders, Handler: httpx.ActionByID(s.Remove), ID: "slide-delete", Summary: "Remove an unattached slide of one's own hospital and delete its file"},
+		{Method: "GET", Path: "/api/config/storage", Roles: access.Admins, Handler: httpx.Result(s.Storage), ID: "storage-get", Summary: "Where slides and attachments live: the data directory, its disk (with the low disk space threshold) and each hospital's storage mode and usage"},
 		{Method: "GET", Path: "/api/free_space", Roles: access.SlideUploaders, Handler: httpx.Result(s.FreeSpace), ID: "free-space", Summary: "Disk space of the slide store (for those who upload): total, free, used, reserved (bytes), used_percent, and warn when below the upload threshold"},
 	})
 }

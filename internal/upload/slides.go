@@ -167,6 +167,7 @@ func (s *Service) FreeSpace(ctx context.Context) (Disk, error) {
 	if d.Reserved, err = s.promised(ctx, s.db); err != nil {
 		return d, err
 	}
-	d.Warn = d.Free-d.Reserved < d.MinFree
+	d.WarnBelow = s.warnBelow(ctx)
+	d.Warn = d.Free-d.Reserved < max(d.MinFree, d.WarnBelow)
 	return d, nil
 }

@@ -109,6 +109,8 @@ type Service struct {
 	tiles  *tiles.Service
 	canSee CaseAccess
 	log    *slog.Logger
+	// warnBelow is the administrator's low disk space threshold in bytes.
+	warnBelow func(context.Context) int64
 
 	queue  chan int64
 	ctx    context.Context
@@ -118,6 +120,9 @@ type Service struct {
 
 // UseClock sets the clock the service reads the time from.
 func (s *Service) UseClock(c clock.Clock) { s.clock = c }
+
+// UseWarnBelow sets where the low disk space threshold is read from.
+func (s *Service) UseWarnBelow(f func(context.Context) int64) { s.warnBelow = f }
 
 // New creates the service. Call Start to run the background checks and
 // Close to stop them.
@@ -138,7 +143,8 @@ func New(d *db.DB, ts *tiles.Service, canSee CaseAccess, log *slog.Logger, o Opt
 		log = slog.Default()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Service{db: d, opt: o, tiles: ts, canSee: canSee, log: log, queue: make(chan int64, 4096), ctx: ctx, cancel: cancel}
+	return &Service{db: d, opt: o, tiles: ts, canSee: canSee, log: log,
+		warnBelow: func(context.Context) int64 { return 0 }, queue: make(chan int64, 4096), ctx: ctx, cancel: cancel}
 }
 
 func (s *Service) uploadDir() string { return filepath.Join(s.opt.DataDir, "uploads") }

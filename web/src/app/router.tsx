@@ -63,6 +63,7 @@ export const routes = [
                   { path: '/setting/reagent', lazy: page(() => import('../features/config/ReagentPage')) },
                   { path: '/setting/diagnosisConfig', lazy: page(() => import('../features/config/DiagnosisConfigPage')) },
                   { path: '/setting/timeoutConfig', lazy: page(() => import('../features/config/TimeoutConfigPage')) },
+                  { path: '/setting/storageConfig', lazy: page(() => import('../features/config/StoragePage')) },
                   { path: '/setting/other-config', lazy: page(() => import('../features/config/SystemSettingsPage')) },
                   { path: '/log/operation', lazy: page(() => import('../features/audit/OperationLogPage')) },
                   { path: '/account', lazy: page(() => import('../features/account/AccountPage')) },

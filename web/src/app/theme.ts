@@ -23,6 +23,7 @@ export function makeTheme(fontSize: number, reducedMotion = false): ThemeConfig 
       Layout: { siderBg: '#0f2a47', headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 20px' },
       Menu: { darkItemBg: '#0f2a47', darkSubMenuItemBg: '#0b223b', darkItemSelectedBg: '#1f6fc5' },
       Table: { headerBg: '#f5f8fc' },
+      Descriptions: { labelColor: 'rgba(0, 0, 0, 0.62)' },
     },
   };
 }

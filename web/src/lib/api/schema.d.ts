@@ -1240,6 +1240,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where slides and attachments live: the data directory, its disk (with the low disk space threshold) and each hospital's storage mode and usage
+         * @description Roles: admin
+         */
+        get: operations["storage-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/storage/threshold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the low disk space warning threshold (system config disk_space, GB) alone
+         * @description Roles: admin
+         */
+        put: operations["storage-threshold-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/template": {
         parameters: {
             query?: never;
@@ -6475,6 +6515,9 @@ export interface components {
         DataStatsBody: {
             data: components["schemas"]["Stats"];
         };
+        DataStorageBody: {
+            data: components["schemas"]["Storage"];
+        };
         DataStringBody: {
             data: string;
         };
@@ -6752,8 +6795,20 @@ export interface components {
             used: number;
             /** Format: double */
             used_percent: number;
-            /** @description Free space less reservations is below the threshold: show the low disk space warning */
+            /** @description Free space less reservations is below warn_below or min_free: show the low disk space warning */
             warn: boolean;
+            /**
+             * Format: int64
+             * @description Bytes: the low disk space warning shows below this much free space (system config disk_space, in GB), or below min_free
+             */
+            warn_below: number;
+        };
+        DiskSpaceInput: {
+            /**
+             * Format: int64
+             * @description GB: below this much free space in the data directory the low disk space warning shows
+             */
+            disk_space: number;
         };
         "Distribute-batch-bind-expertRequest": {
             /** Format: int64 */
@@ -7014,6 +7069,30 @@ export interface components {
              * @enum {integer}
              */
             storage_mode?: 0 | 1 | 2;
+        };
+        HospitalUsage: {
+            /** Format: int64 */
+            file_bytes: number;
+            /**
+             * Format: int64
+             * @description Attachments, screenshots, reports and other files (slides not counted twice)
+             */
+            files: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            slide_bytes: number;
+            /**
+             * Format: int64
+             * @description Slides received (not cancelled)
+             */
+            slides: number;
+            /**
+             * Format: int64
+             * @description Site storage mode: 0 not enabled, 1 not local, 2 force local
+             */
+            storage_mode: number;
         };
         IdsBodyBody: {
             ids?: number[] | null;
@@ -8475,6 +8554,13 @@ export interface components {
             color: string;
             key: string;
             label: string;
+        };
+        Storage: {
+            /** @description Directory holding slides, attachments, reports and the tile cache (TELEPATH_DATA_DIR) */
+            data_dir: string;
+            disk: components["schemas"]["Disk"];
+            /** @description Every hospital, most bytes first */
+            hospitals: components["schemas"]["HospitalUsage"][] | null;
         };
         "Supplement-to-reviewRequest": {
             /** Format: int64 */
@@ -11175,6 +11261,68 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SystemInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSystemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "storage-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStorageBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "storage-threshold-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DiskSpaceInput"];
             };
         };
         responses: {

@@ -1,0 +1,50 @@
+// /setting/storageConfig as the administrator uses it: the data directory and its
+// disk, each hospital's usage, and the low disk space threshold, changed and kept.
+// The screen is photographed at 1440 and 1920 px and checked with axe.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { apiLogin, ok } from '../lib/api';
+import { expect, test } from '../lib/test';
+import { SCREEN_LANGUAGES, settled, signInWithToken } from '../lib/ui';
+
+const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
+
+test('the administrator reads where files live and what each hospital keeps, and sets the low disk space threshold', async ({ page }) => {
+  const admin = await apiLogin('admin');
+  await signInWithToken(page, 'admin', { to: '/' });
+  await page.getByRole('menuitem', { name: /系统管理/ }).click();
+  await page.getByRole('menuitem', { name: /存储配置/ }).click();
+  await expect(page).toHaveURL(/\/setting\/storageConfig$/);
+  await expect(page.getByTestId('storage-dir')).not.toBeEmpty();
+  const usage = page.getByTestId('storage-usage');
+  await expect(usage.locator('.ant-table-row')).toHaveCount(3);
+  await expect(usage.locator('.ant-table-row').filter({ hasText: '临江县人民医院' })).toBeVisible();
+
+  // The threshold: refused when empty, saved, kept after a reload.
+  const threshold = page.getByLabel('低于此值告警');
+  await threshold.fill('');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('请输入告警的剩余空间（GB）')).toBeVisible();
+  await threshold.fill('2');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('保存成功')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('低于此值告警')).toHaveValue('2');
+  await ok('PUT', '/api/config/storage/threshold', admin, { disk_space: 1 });
+
+  mkdirSync(OUT, { recursive: true });
+  for (const lang of SCREEN_LANGUAGES) {
+    await signInWithToken(page, 'admin', { lang, to: '/setting/storageConfig' });
+    await expect(page.getByTestId('storage-usage').locator('.ant-table-row')).toHaveCount(3);
+    await settled(page);
+    const r = await new AxeBuilder({ page }).include('main').exclude('.ant-table-measure-row').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+    expect(bad.map((v) => `${lang}: ${v.id} (${v.impact}) ${v.nodes[0]?.target}`)).toEqual([]);
+    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.screenshot({ path: path.join(OUT, `${lang}-${w}x${h}-storage.png`) });
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 });
+  }
+});
