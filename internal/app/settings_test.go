@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"encoding/base64"
 	"strings"
 	"testing"
 
@@ -17,6 +18,40 @@ func systemInput(over map[string]any) map[string]any {
 		in[k] = v
 	}
 	return in
+}
+
+// The sign-in page's logo: a small image as a data: URL, shown to everyone.
+func TestLoginLogo(t *testing.T) {
+	png := "data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("\x89PNG\r\n\x1a\n tiny logo"))
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		logo := func() string {
+			var cfg struct {
+				Data struct {
+					LoginLogo string `json:"login_logo"`
+				}
+			}
+			e.decode(e.expect(e.do("GET", "/api/config/setting", "", nil), 200), &cfg)
+			return cfg.Data.LoginLogo
+		}
+		e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(map[string]any{"login_logo": png})), 200)
+		if logo() != png {
+			t.Fatal("logo not kept")
+		}
+		// Left out, it stays; bad ones are refused and change nothing.
+		e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(nil)), 200)
+		big := "data:image/png;base64," + base64.StdEncoding.EncodeToString(make([]byte, 64<<10+1))
+		for _, bad := range []string{"data:text/html;base64,PGI+", "data:image/png;base64,!!!", "javascript:alert(1)", "/logo.png", big} {
+			e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(map[string]any{"login_logo": bad})), 422)
+		}
+		if logo() != png {
+			t.Fatal("bad input changed the logo")
+		}
+		e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(map[string]any{"login_logo": ""})), 200)
+		if logo() != "" {
+			t.Fatal("logo not removed")
+		}
+	})
 }
 
 func TestSystemSettings(t *testing.T) {
@@ -44,6 +79,7 @@ func TestSystemSettings(t *testing.T) {
 				"watermark.fontSize":  {"watermark": map[string]any{"flag": true, "text": "x", "fontSize": 500, "fontColor": "#000"}},
 				"watermark.text":      {"watermark": map[string]any{"flag": true, "text": " ", "fontSize": 16, "fontColor": "#000"}},
 				"page_title":          {"page_title": strings.Repeat("题", 61)},
+				"login_logo":          {"login_logo": "https://example.com/logo.png"},
 			} {
 				r := e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(over), "user-language", "en-US"), 422)
 				var body struct {

@@ -25,6 +25,7 @@ type System struct {
 	PageIcon        string    `json:"page_icon"`
 	Title           string    `json:"title"`
 	Logo            string    `json:"logo"`
+	LoginLogo       string    `json:"login_logo" doc:"Logo on the sign-in page: an image as a data: URL, or empty"`
 	Copyright       string    `json:"copyright"`
 	ShowMeeting     bool      `json:"show_meeting"`
 	CaptchaEnable   bool      `json:"captcha_enable"`

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"regexp"
 	"strings"
@@ -23,15 +24,17 @@ type SystemInput struct {
 	NeedUploadSlide bool      `json:"need_upload_slide" doc:"A case needs at least one slide to be submitted"`
 	Watermark       Watermark `json:"watermark"`
 	// Left out, these keep their values (clients that predate them).
-	DelayReport   *bool `json:"delay_report,omitempty" doc:"A delayed report notifies the site"`
-	TimeoutReason *bool `json:"timeout_reason,omitempty" doc:"A report signed after its deadline needs a reason"`
-	BigScreen     *bool `json:"big_screen,omitempty" doc:"The statistics wall view is on"`
-	ShowMeeting   *bool `json:"show_meeting,omitempty" doc:"Experts may hold live meetings on cases"`
+	DelayReport   *bool   `json:"delay_report,omitempty" doc:"A delayed report notifies the site"`
+	TimeoutReason *bool   `json:"timeout_reason,omitempty" doc:"A report signed after its deadline needs a reason"`
+	BigScreen     *bool   `json:"big_screen,omitempty" doc:"The statistics wall view is on"`
+	ShowMeeting   *bool   `json:"show_meeting,omitempty" doc:"Experts may hold live meetings on cases"`
+	LoginLogo     *string `json:"login_logo,omitempty" maxLength:"90000" doc:"Logo on the sign-in page: a PNG, JPEG, WebP or SVG image of at most 64 KB as a data: URL; empty removes it"`
 }
 
 var (
 	cssColor = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$`)
 	iconURL  = regexp.MustCompile(`^(/[^/\s][^\s]*|https://[^\s]+)$`)
+	logoURL  = regexp.MustCompile(`^data:image/(png|jpeg|webp|svg\+xml);base64,([A-Za-z0-9+/]+={0,2})$`)
 )
 
 // Field limits, in characters.
@@ -40,6 +43,7 @@ const (
 	maxShort     = 30
 	maxCopyright = 100
 	maxWatermark = 50
+	maxLogoBytes = 64 << 10
 )
 
 func (in *SystemInput) validate() error {
@@ -58,6 +62,9 @@ func (in *SystemInput) validate() error {
 	long("watermark.text", in.Watermark.Text, maxWatermark)
 	if in.PageIcon != "" && !iconURL.MatchString(in.PageIcon) {
 		v.Add("page_icon", "settings.bad_icon")
+	}
+	if in.LoginLogo != nil && !goodLogo(*in.LoginLogo) {
+		v.Add("login_logo", "settings.bad_logo")
 	}
 	if in.Watermark.FontSize < 8 || in.Watermark.FontSize > 72 {
 		v.Add("watermark.fontSize", "field.range", "min", 8, "max", 72)
@@ -92,6 +99,9 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 	}
 	if in.ShowMeeting != nil {
 		after.ShowMeeting = *in.ShowMeeting
+	}
+	if in.LoginLogo != nil {
+		after.LoginLogo = *in.LoginLogo
 	}
 	after.Watermark.FontColor = strings.TrimSpace(after.Watermark.FontColor)
 	if err := s.store(ctx, before, after); err != nil {
@@ -137,4 +147,18 @@ func (s *Service) store(ctx context.Context, before, after System) error {
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "settings.update", ObjectType: "settings", ObjectID: systemKey, Before: before, After: after})
 	})
+}
+
+// goodLogo accepts no logo, or an image data: URL of at most maxLogoBytes that
+// decodes. It is shown by an <img>, where an SVG's scripts do not run.
+func goodLogo(s string) bool {
+	if s == "" {
+		return true
+	}
+	m := logoURL.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	b, err := base64.StdEncoding.DecodeString(m[2])
+	return err == nil && len(b) > 0 && len(b) <= maxLogoBytes
 }

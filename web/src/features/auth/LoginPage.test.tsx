@@ -48,4 +48,13 @@ describe('LoginPage', () => {
     expect(session.get()).toMatchObject({ token: 'tok-9', userId: 3 });
     expect(localStorage.getItem('tp.token')).toBe('tok-9');
   });
+
+  it("shows the administrator's sign-in logo, named by the platform's title", async () => {
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    fakeServer({ 'GET /api/config/setting': () => ({ ...config, captcha_enable: false, login_logo: logo }) });
+    renderAt(<LoginPage />, '/login', '/login');
+    const img = await screen.findByTestId('login-logo');
+    expect(img.getAttribute('src')).toBe(logo);
+    expect(img.getAttribute('alt')).toBe('测试平台');
+  });
 });

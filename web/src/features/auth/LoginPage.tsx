@@ -70,6 +70,9 @@ export default function LoginPage() {
           <LanguageSwitch />
         </Flex>
         <Flex vertical justify="center" style={{ flex: 1, maxWidth: 380, width: '100%', margin: '0 auto' }}>
+          {config?.login_logo && (
+            <img src={config.login_logo} alt={title} data-testid="login-logo" style={{ maxWidth: 240, maxHeight: 64, objectFit: 'contain', alignSelf: 'flex-start', marginBottom: 20 }} />
+          )}
           {screens.lg === false && (
             <Typography.Title level={4} style={{ color: '#1f6fc5' }}>
               {title}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { App, Button, Card, Col, ColorPicker, Form, Input, InputNumber, Radio, Row, Space, Switch, Typography, Watermark } from 'antd';
-import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, ColorPicker, Form, Input, InputNumber, Radio, Row, Space, Switch, Typography, Upload, Watermark } from 'antd';
+import { DeleteOutlined, PictureOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/client';
@@ -64,6 +64,9 @@ export default function SystemSettingsPage() {
                   </Form.Item>
                 </Col>
               </Row>
+              <Form.Item name="login_logo" label={t('settings.loginLogo')} extra={t('settings.loginLogoHint')}>
+                <LogoPicker />
+              </Form.Item>
               <Form.Item name="copyright" label={t('settings.copyright')}>
                 <Input maxLength={100} />
               </Form.Item>
@@ -131,5 +134,43 @@ export default function SystemSettingsPage() {
         </Space>
       </Form>
     </div>
+  );
+}
+
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
+const MAX_LOGO_BYTES = 64 * 1024;
+
+/** The sign-in page's logo: a small image kept as a data: URL (the server checks type and size again). */
+function LogoPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const pick = (file: File) => {
+    if (!LOGO_TYPES.includes(file.type) || file.size > MAX_LOGO_BYTES) {
+      void message.error(t('settings.loginLogoBad'));
+      return false;
+    }
+    const reader = new FileReader();
+    reader.onload = () => onChange?.(String(reader.result));
+    reader.readAsDataURL(file);
+    return false;
+  };
+  return (
+    <Space align="center" wrap>
+      <div style={{ width: 160, height: 56, border: '1px dashed #d9d9d9', borderRadius: 6, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa' }}>
+        {value ? (
+          <img src={value} alt={t('settings.loginLogo')} data-testid="login-logo-preview" style={{ maxWidth: 150, maxHeight: 48 }} />
+        ) : (
+          <Typography.Text type="secondary">{t('settings.loginLogoNone')}</Typography.Text>
+        )}
+      </div>
+      <Upload accept={LOGO_TYPES.join(',')} showUploadList={false} beforeUpload={pick}>
+        <Button icon={<PictureOutlined />}>{t('settings.loginLogoChoose')}</Button>
+      </Upload>
+      {value && (
+        <Button icon={<DeleteOutlined />} onClick={() => onChange?.('')}>
+          {t('settings.loginLogoRemove')}
+        </Button>
+      )}
+    </Space>
   );
 }

@@ -8575,6 +8575,8 @@ export interface components {
             disk_space: number;
             /** @enum {string} */
             language: "zh-CN" | "en-US";
+            /** @description Logo on the sign-in page: an image as a data: URL, or empty */
+            login_logo: string;
             logo: string;
             need_upload_slide: boolean;
             page_icon: string;
@@ -8597,6 +8599,8 @@ export interface components {
              * @enum {string}
              */
             language: "zh-CN" | "en-US";
+            /** @description Logo on the sign-in page: a PNG, JPEG, WebP or SVG image of at most 64 KB as a data: URL; empty removes it */
+            login_logo?: string;
             /** @description A case needs at least one slide to be submitted */
             need_upload_slide: boolean;
             /** @description Favicon: a path on this server or an https URL */
