@@ -67,6 +67,8 @@ func catalog() []*Entry {
 			leaf(40, "收费管理", "Charges", "/case/charge", "CaseCharge", "MoneyCollectOutlined", access.Site),
 			counted(leaf(45, "报告管理", "Reports", "/case/report", "CaseReport", "PrinterOutlined", access.Site, access.Publisher), "to_print", "#13c2c2"),
 			leaf(50, "病例留言", "Case messages", "/case/message", "CaseMessage", "MessageOutlined", access.Site),
+			// Spec 1 §2 Other roles: a clinician follows their own requests.
+			leaf(60, "我的申请", "My requests", "/case/clinical", "CaseClinical", "SolutionOutlined", access.Clinical),
 		),
 		group(150, "冰冻预约", "Frozen sections", "/frozen-case", "FrozenCase", "ThunderboltOutlined",
 			leaf(10, "冰冻预约", "Book frozen sections", "/frozen-case/apply", "FrozenCaseApply", "ScheduleOutlined", access.Site, access.Clinical),

@@ -837,7 +837,7 @@ export interface paths {
         put?: never;
         /**
          * The filtered charge list as an Excel file
-         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         * @description Roles: admin, center_admin, site, uploader, allocator, expert, staff, publisher, qc_expert
          */
         post: operations["charge-export"];
         delete?: never;
@@ -855,7 +855,7 @@ export interface paths {
         };
         /**
          * Charges of the cases the caller may see
-         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         * @description Roles: admin, center_admin, site, uploader, allocator, expert, staff, publisher, qc_expert
          */
         get: operations["charge-list"];
         put?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for several recalls
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-batch-recall"];
         delete?: never;
@@ -1575,7 +1575,7 @@ export interface paths {
         put?: never;
         /**
          * Submit several cases; reports each one
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-batch-submit"];
         delete?: never;
@@ -1615,7 +1615,7 @@ export interface paths {
         put?: never;
         /**
          * Charge a case for items
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-charge"];
         delete?: never;
@@ -1675,7 +1675,7 @@ export interface paths {
         put?: never;
         /**
          * Send a recalled or returned case again
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-consult-again"];
         delete?: never;
@@ -1963,7 +1963,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the center to give a submitted case back
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-recall"];
         delete?: never;
@@ -1983,7 +1983,7 @@ export interface paths {
         put?: never;
         /**
          * Refund the charge of a case not yet submitted
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-refund"];
         delete?: never;
@@ -2267,7 +2267,7 @@ export interface paths {
         put?: never;
         /**
          * Send a case to its center (needs a charge and slides)
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-submit"];
         delete?: never;
