@@ -1,7 +1,8 @@
-// The clinical role (spec 1 §2 Other roles): a clinician registers a
-// consultation request for their patient with what they know; the hospital's
-// site staff complete, charge and submit it; once the report is published the
-// clinician finds it on /case/clinical with its PDF. Screenshots in the
+// The clinical and uploader roles (spec 1 §2 Other roles): a clinician
+// registers a consultation request for their patient with what they know; the
+// hospital's site staff complete, charge and submit it; once the report is
+// published the clinician finds it on /case/clinical with its PDF. The
+// hospital's uploader follows a case's slides on /case/uploader. Screenshots in the
 // SCREEN_LANGUAGES pattern at two sizes and an accessibility check (axe-core).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, list, ok, unique, type Lang } from '../lib/api';
 import { formItem } from '../lib/antd';
-import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, registration, submitCase, tinySlide, uploadSlide, userId } from '../lib/cases';
+import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, registerCase, registration, submitCase, tinySlide, uploadSlide, userId } from '../lib/cases';
 import { resize, searchList, settled, signInWithToken, switchLanguage, toast, SCREEN_LANGUAGES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -102,5 +103,27 @@ test('a clinician registers a request, the site completes and sends it, and the 
     if (lang !== 'zh-CN') await switchLanguage(page, lang);
     await shootAndCheck(page, lang, 'case-clinical');
     if (lang !== 'zh-CN') await switchLanguage(page, 'zh-CN');
+  }
+
+  // The hospital's uploader registers a case with a slide and follows the slide on /case/uploader.
+  const uploader = await apiLogin('uploader');
+  const scan = unique('上传');
+  const withSlide = await registerCase(uploader, f, { name: scan });
+  await signInWithToken(page, 'uploader', { to: '/case/uploader' });
+  await searchList(page, scan);
+  const upRow = page.locator('main .ant-table-row').filter({ hasText: scan });
+  await expect(upRow).toHaveCount(1);
+  await expect(upRow.getByRole('button', { name: '收费' })).toBeVisible();
+  await page.getByTestId(`case-slides-${withSlide.id}`).click();
+  const slides = page.getByTestId('uploader-slides');
+  await expect(slides).toContainText(`${withSlide.pathology_number}.svs`);
+  await expect(slides).toContainText('已上传');
+  for (const lang of SCREEN_LANGUAGES) {
+    if (lang !== 'zh-CN') {
+      await page.keyboard.press('Escape');
+      await switchLanguage(page, lang);
+      await page.getByTestId(`case-slides-${withSlide.id}`).click();
+    }
+    await shootAndCheck(page, lang, 'case-uploader');
   }
 });

@@ -69,6 +69,9 @@ func catalog() []*Entry {
 			leaf(50, "病例留言", "Case messages", "/case/message", "CaseMessage", "MessageOutlined", access.Site),
 			// Spec 1 §2 Other roles: a clinician follows their own requests.
 			leaf(60, "我的申请", "My requests", "/case/clinical", "CaseClinical", "SolutionOutlined", access.Clinical),
+			// An uploader registers cases with their slides (the upload manager opens
+			// from that screen) and follows each slide.
+			leaf(70, "病例与切片", "Cases and slides", "/case/uploader", "CaseUploader", "PictureOutlined", access.Uploader),
 		),
 		group(150, "冰冻预约", "Frozen sections", "/frozen-case", "FrozenCase", "ThunderboltOutlined",
 			leaf(10, "冰冻预约", "Book frozen sections", "/frozen-case/apply", "FrozenCaseApply", "ScheduleOutlined", access.Site, access.Clinical),

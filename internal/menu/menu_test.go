@@ -157,3 +157,20 @@ func TestClinicalMenu(t *testing.T) {
 		}
 	}
 }
+
+// An uploader's menu holds their hospital's cases with slides (spec 1 §2:
+// /case/uploader and register), nothing of charges or reports.
+func TestUploaderMenu(t *testing.T) {
+	var uris []string
+	walk(Build([]string{access.Uploader}), func(e *Entry) { uris = append(uris, e.URI) })
+	for _, want := range []string{"/case/uploader"} {
+		if !slices.Contains(uris, want) {
+			t.Errorf("uploader menu lacks %s: %v", want, uris)
+		}
+	}
+	for _, no := range []string{"/case/manage", "/case/charge", "/case/report", "/case/clinical", "/site/manage"} {
+		if slices.Contains(uris, no) {
+			t.Errorf("uploader menu has %s", no)
+		}
+	}
+}

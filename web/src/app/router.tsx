@@ -70,6 +70,7 @@ export const routes = [
                   { path: '/dss/uploaded', lazy: page(() => import('../features/upload/UploadedPage')) },
                   { path: '/dss/upload-setting', lazy: page(() => import('../features/upload/UploadSettingPage')) },
                   { path: '/case/manage', lazy: page(() => import('../features/consultation/CaseManagePage')) },
+                  { path: '/case/uploader', lazy: page(() => import('../features/consultation/UploaderCasesPage')) },
                   { path: '/case/clinical', lazy: page(() => import('../features/consultation/ClinicalCasesPage')) },
                   { path: '/case/register/:id', lazy: page(() => import('../features/consultation/RegisterPage')) },
                   { path: '/case/detail/:id', lazy: page(() => import('../features/consultation/CaseDetailPage')) },
