@@ -126,4 +126,14 @@ test('a clinician registers a request, the site completes and sends it, and the 
     }
     await shootAndCheck(page, lang, 'case-uploader');
   }
+
+  // The administrator sees who administers what on /admin/manage.
+  await signInWithToken(page, 'admin', { to: '/admin/manage' });
+  const ca = page.locator('main .ant-table-row').filter({ hasText: 'center_admin' });
+  await expect(ca).toContainText('华东远程病理会诊中心');
+  await expect(page.locator('main .ant-table-row').filter({ hasText: '系统管理员' })).toContainText('全部中心与医院');
+  for (const lang of SCREEN_LANGUAGES) {
+    if (lang !== 'zh-CN') await switchLanguage(page, lang);
+    await shootAndCheck(page, lang, 'admin-manage');
+  }
 });

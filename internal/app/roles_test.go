@@ -160,3 +160,65 @@ func TestUploaderScope(t *testing.T) {
 		}
 	})
 }
+
+// TestAdminManage: /admin/manage lists the administrators and center
+// administrators with what each may manage, on the list engine, for the
+// administrator only.
+func TestAdminManage(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin := e.login("admin")
+		var out struct {
+			Data []struct {
+				Username   string   `json:"username"`
+				Roles      []string `json:"roles"`
+				ManagesAll bool     `json:"manages_all"`
+				Centers    []struct {
+					Name string `json:"name"`
+				} `json:"centers"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/admin/manage?page_size=100", admin, nil), 200), &out)
+		seen := map[string]bool{}
+		for _, u := range out.Data {
+			seen[u.Username] = true
+			switch u.Username {
+			case "admin":
+				if !u.ManagesAll {
+					t.Errorf("admin: %+v", u)
+				}
+			case "center_admin":
+				if u.ManagesAll || len(u.Centers) != 1 || u.Centers[0].Name == "" {
+					t.Errorf("center_admin: %+v", u)
+				}
+			}
+			for _, no := range []string{"site", "expert", "clinical"} {
+				if u.Username == no {
+					t.Errorf("lists %s", no)
+				}
+			}
+		}
+		if !seen["admin"] || !seen["center_admin"] {
+			t.Fatalf("listed %v", seen)
+		}
+		l := e.list("/api/admin/manage", admin, url.Values{"params": {`{"tab":"center_admin"}`}})
+		for _, r := range l.Data {
+			if r["manages_all"] == true {
+				t.Errorf("center_admin tab lists %v", r["username"])
+			}
+		}
+		var counts struct {
+			Data map[string]int `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", "/api/admin/manage/count", admin, nil), 200), &counts)
+		if counts.Data["all"] < 2 || counts.Data["admin"] < 1 || counts.Data["center_admin"] < 1 || counts.Data["all"] > counts.Data["admin"]+counts.Data["center_admin"] {
+			t.Fatalf("counts %v", counts.Data)
+		}
+		e.expect(e.do("GET", "/api/admin/manage", e.login("center_admin"), nil), 403)
+		for lang, want := range map[string]string{"zh-CN": "值不正确", "en-US": "tab"} {
+			r := e.expect(e.do("GET", "/api/admin/manage?params="+url.QueryEscape(`{"tab":"nobody"}`), admin, nil, "user-language", lang), 400)
+			if !strings.Contains(r.String(), want) {
+				t.Errorf("%s: %s", lang, r)
+			}
+		}
+	})
+}

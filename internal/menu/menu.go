@@ -122,6 +122,7 @@ func catalog() []*Entry {
 			leaf(20, "医院管理", "Hospitals", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
 			leaf(25, "病理库管理", "Pathology libraries", "/bank/manage", "BankManage", "DatabaseOutlined", access.Admin),
 			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
+			leaf(32, "管理员", "Administrators", "/admin/manage", "AdminManage", "SafetyCertificateOutlined", access.Admin),
 			leaf(35, "试剂管理", "Reagents", "/setting/reagent", "SettingReagent", "ExperimentOutlined", access.Admin),
 			leaf(40, "报告模板", "Report templates", "/setting/report", "SettingReport", "FileProtectOutlined", access.Admin),
 			leaf(60, "收费项目", "Charge items", "/setting/chargeItem", "SettingChargeItem", "AccountBookOutlined", access.Admin, access.CenterAdmin),

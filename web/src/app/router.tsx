@@ -55,6 +55,7 @@ export const routes = [
                 lazy: page(() => import('../features/shell/ShellLayout')),
                 children: [
                   { path: '/manage', lazy: page(() => import('../features/shell/LandingRedirect')) },
+                  { path: '/admin/manage', lazy: page(() => import('../features/user/AdminManagePage')) },
                   { path: '/system/user', lazy: page(() => import('../features/user/UserListPage')) },
                   { path: '/department/manage', lazy: page(() => import('../features/org/CenterListPage')) },
                   { path: '/site/manage', lazy: page(() => import('../features/org/HospitalListPage')) },
