@@ -109,7 +109,7 @@ test('a clinician registers a request, the site completes and sends it, and the 
   const uploader = await apiLogin('uploader');
   const scan = unique('上传');
   const withSlide = await registerCase(uploader, f, { name: scan });
-  await signInWithToken(page, 'uploader', { to: '/case/uploader' });
+  await signInWithToken(page, 'uploader', { lang: 'zh-CN', to: '/case/uploader' });
   await searchList(page, scan);
   const upRow = page.locator('main .ant-table-row').filter({ hasText: scan });
   await expect(upRow).toHaveCount(1);
@@ -128,7 +128,7 @@ test('a clinician registers a request, the site completes and sends it, and the 
   }
 
   // The administrator sees who administers what on /admin/manage.
-  await signInWithToken(page, 'admin', { to: '/admin/manage' });
+  await signInWithToken(page, 'admin', { lang: 'zh-CN', to: '/admin/manage' });
   const ca = page.locator('main .ant-table-row').filter({ hasText: 'center_admin' });
   await expect(ca).toContainText('华东远程病理会诊中心');
   await expect(page.locator('main .ant-table-row').filter({ hasText: '系统管理员' })).toContainText('全部中心与医院');

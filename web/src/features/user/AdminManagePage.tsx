@@ -5,7 +5,6 @@ import type { ApiData, User } from '../../lib/api/types';
 import type { ListColumn } from '../../components/ui/list/types';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
-import { StatusTag } from '../../components/ui/StatusTag';
 import { useRoleLabel } from '../../lib/appData';
 import { formatDateTime } from '../../lib/format';
 import { countAdministrators, fetchAdministrators, userKeys } from './api';
@@ -42,7 +41,7 @@ export default function AdminManagePage() {
     {
       key: 'center_id',
       title: t('adminManage.manages'),
-      width: 320,
+      width: 280,
       ellipsis: false,
       render: (_: unknown, u) =>
         u.manages_all ? (
@@ -59,10 +58,19 @@ export default function AdminManagePage() {
           <Typography.Text type="secondary">{t('adminManage.nothing')}</Typography.Text>
         ),
     },
-    { key: 'phone', title: t('user.table.phone'), width: 140, filterable: true },
-    { key: 'status', title: t('user.table.status'), width: 100, sortable: true, filterable: true, render: (s: number) => <StatusTag status={s} /> },
+    { key: 'phone', title: t('user.table.phone'), width: 140, filterable: true, defaultHidden: true },
+    { key: 'status', title: t('user.table.status'), width: 100, sortable: true, filterable: true, render: (s: number) =>
+        s === 1 ? (
+          // antd's success green text is below AA contrast on its tint.
+          <Tag color="blue" bordered={false}>
+            {t('common.status.enabled')}
+          </Tag>
+        ) : (
+          <Tag>{t('common.status.disabled')}</Tag>
+        ),
+    },
     { key: 'last_login_at', title: t('user.table.lastLogin'), width: 180, sortable: true, render: formatDateTime },
-    { key: 'actions', title: t('common.actions'), width: 300, fixed: 'right', ellipsis: false, render: (_: unknown, u) => <UserRowActions user={u} onEdit={(x) => setEditing(x.id)} onResetPassword={setResetting} /> },
+    { key: 'actions', title: t('common.actions'), width: 340, fixed: 'right', ellipsis: false, render: (_: unknown, u) => <UserRowActions user={u} onEdit={(x) => setEditing(x.id)} onResetPassword={setResetting} /> },
   ];
   return (
     <PageContainer title={t('adminManage.title')} subtitle={t('adminManage.subtitle')}>
