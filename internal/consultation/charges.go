@@ -76,7 +76,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(access.HospitalRoles) {
+		if !p.HasAny(access.CaseSenders) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.Status != StatusToSubmit || r.IsRecall == RecallRequested {
@@ -117,7 +117,7 @@ func (s *Service) Refund(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if !p.HasAny(access.HospitalRoles) {
+		if !p.HasAny(access.CaseSenders) {
 			return apperr.New(apperr.Forbidden, "error.forbidden")
 		}
 		if r.ChargeStatus != ChargeCharged {

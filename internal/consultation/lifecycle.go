@@ -205,17 +205,17 @@ var Transitions = map[Action]Transition{
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: func(*State) {}},
-	ActSubmit: {Name: ActSubmit, Roles: access.HospitalRoles,
+	ActSubmit: {Name: ActSubmit, Roles: access.CaseSenders,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && s.IsRecall == RecallNone && s.IsReturn == ReturnNone
 		},
 		Apply: submitted},
-	ActConsultAgain: {Name: ActConsultAgain, Roles: access.HospitalRoles,
+	ActConsultAgain: {Name: ActConsultAgain, Roles: access.CaseSenders,
 		From: func(s State) bool {
 			return s.Status == StatusToSubmit && (s.IsRecall == RecallAgreed || s.IsReturn == ReturnToSite)
 		},
 		Apply: submitted},
-	ActRecall: {Name: ActRecall, Roles: access.HospitalRoles,
+	ActRecall: {Name: ActRecall, Roles: access.CaseSenders,
 		From: func(s State) bool {
 			return (s.Status == StatusSubmitted || s.Status == StatusToReview) && s.IsRecall == RecallNone
 		},

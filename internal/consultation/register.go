@@ -26,6 +26,20 @@ func registers(ctx context.Context, _ db.Querier, _ *Row) error {
 	return nil
 }
 
+// clinicianDrafts: a clinician (who neither charges nor sends) changes a
+// request only until the site first sends it; a recalled or returned one is
+// the site's to complete (spec 1 §2 Other roles: read-only once submitted).
+func clinicianDrafts(ctx context.Context, _ db.Querier, r *Row) error {
+	p := access.FromContext(ctx)
+	if r == nil || p.HasAny(access.CaseSenders) || !p.Has(access.Clinical) {
+		return nil
+	}
+	if r.IsRecall != RecallNone || r.IsReturn != ReturnNone || r.SubmittedAt != nil {
+		return apperr.New(apperr.Conflict, "case.clinical_read_only")
+	}
+	return nil
+}
+
 // Save registers a new case (id 0) or changes one that is still editable.
 // A draft keeps what is filled in after checking formats only; otherwise
 // every rule of spec 2 §5 applies. Nothing is written when a rule fails.
@@ -49,6 +63,9 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 			return nil, err
 		}
 		if _, err := Check(p, ActUpdate, before.State); err != nil {
+			return nil, err
+		}
+		if err := clinicianDrafts(ctx, nil, &before.Row); err != nil {
 			return nil, err
 		}
 		hospitalID = before.HospitalID

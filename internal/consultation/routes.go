@@ -33,11 +33,11 @@ func (s *Service) Routes(api *httpx.API, lent Lent) {
 		{Method: "POST", Path: "/api/consultation/draft/{id}", Roles: access.HospitalRoles, Handler: httpx.ByIDWithBody(s.saveDraft), ID: "case-draft-update", Summary: "Save a draft", MaxBody: body},
 		{Method: "DELETE", Path: "/api/consultation/{id}", Roles: access.HospitalRoles, Handler: httpx.ActionByID(s.Delete), ID: "case-delete", Summary: "Delete a case never submitted"},
 		{Method: "DELETE", Path: "/api/consultation/draft/{id}", Roles: access.HospitalRoles, Handler: httpx.ActionByID(s.Delete), ID: "case-draft-delete", Summary: "Delete a draft"},
-		{Method: "POST", Path: "/api/consultation/submit/{id}", Roles: access.HospitalRoles, Handler: httpx.ActionByID(s.Submit), ID: "case-submit", Summary: "Send a case to its center (needs a charge and slides)"},
-		{Method: "POST", Path: "/api/consultation/consult_again/{id}", Roles: access.HospitalRoles, Handler: httpx.ActionByID(s.ConsultAgain), ID: "case-consult-again", Summary: "Send a recalled or returned case again"},
-		{Method: "POST", Path: "/api/consultation/batch_submit", Roles: access.HospitalRoles, Handler: httpx.Value(s.batchSubmit), ID: "case-batch-submit", Summary: "Submit several cases; reports each one"},
-		{Method: "POST", Path: "/api/consultation/recall/{id}", Roles: access.HospitalRoles, Handler: httpx.Action(s.askRecall), ID: "case-recall", Summary: "Ask the center to give a submitted case back"},
-		{Method: "POST", Path: "/api/consultation/batch_recall", Roles: access.HospitalRoles, Handler: httpx.Value(s.batchRecall), ID: "case-batch-recall", Summary: "Ask for several recalls"},
+		{Method: "POST", Path: "/api/consultation/submit/{id}", Roles: access.CaseSenders, Handler: httpx.ActionByID(s.Submit), ID: "case-submit", Summary: "Send a case to its center (needs a charge and slides)"},
+		{Method: "POST", Path: "/api/consultation/consult_again/{id}", Roles: access.CaseSenders, Handler: httpx.ActionByID(s.ConsultAgain), ID: "case-consult-again", Summary: "Send a recalled or returned case again"},
+		{Method: "POST", Path: "/api/consultation/batch_submit", Roles: access.CaseSenders, Handler: httpx.Value(s.batchSubmit), ID: "case-batch-submit", Summary: "Submit several cases; reports each one"},
+		{Method: "POST", Path: "/api/consultation/recall/{id}", Roles: access.CaseSenders, Handler: httpx.Action(s.askRecall), ID: "case-recall", Summary: "Ask the center to give a submitted case back"},
+		{Method: "POST", Path: "/api/consultation/batch_recall", Roles: access.CaseSenders, Handler: httpx.Value(s.batchRecall), ID: "case-batch-recall", Summary: "Ask for several recalls"},
 		{Method: "POST", Path: "/api/consultation/collection", Roles: access.Experts, Handler: httpx.Action(s.collect), ID: "case-collect", Summary: "Add a case to the caller's favourites (listed with params.tab=collected)"},
 		{Method: "DELETE", Path: "/api/consultation/collection/{id}", Roles: access.Experts, Handler: httpx.ActionByID(s.Uncollect), ID: "case-uncollect", Summary: "Remove a case from the caller's favourites"},
 		{Method: "GET", Path: "/api/admin/consultation/{id}/recall/reason", Roles: access.Allocators, Handler: httpx.ByID(s.RecallReason), ID: "recall-reason", Summary: "Why the site asks for a recall"},
@@ -55,9 +55,9 @@ func (s *Service) Routes(api *httpx.API, lent Lent) {
 		{Method: "POST", Path: "/api/distribute/{id}/return", Roles: access.Allocators, Handler: httpx.Action(s.returnToSite), ID: "distribute-return", Summary: "Return a case to its hospital with a reason"},
 	})
 	api.Mount("Charges", []httpx.Route{
-		{Method: "POST", Path: "/api/consultation/charge/{id}", Roles: access.HospitalRoles, Handler: httpx.Action(s.charge), ID: "case-charge", Summary: "Charge a case for items"},
-		{Method: "POST", Path: "/api/consultation/refund/{id}", Roles: access.HospitalRoles, Handler: httpx.ActionByID(s.Refund), ID: "case-refund", Summary: "Refund the charge of a case not yet submitted"},
-		{Method: "GET", Path: "/api/charge/list", Roles: access.CaseReaders, Handler: httpx.ListOf(s.ListCharges), ID: "charge-list", Summary: "Charges of the cases the caller may see", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}},
-		{Method: "POST", Path: "/api/charge/export", Roles: access.CaseReaders, Handler: httpx.Raw(s.exportCharges), ID: "charge-export", Summary: "The filtered charge list as an Excel file", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}},
+		{Method: "POST", Path: "/api/consultation/charge/{id}", Roles: access.CaseSenders, Handler: httpx.Action(s.charge), ID: "case-charge", Summary: "Charge a case for items"},
+		{Method: "POST", Path: "/api/consultation/refund/{id}", Roles: access.CaseSenders, Handler: httpx.ActionByID(s.Refund), ID: "case-refund", Summary: "Refund the charge of a case not yet submitted"},
+		{Method: "GET", Path: "/api/charge/list", Roles: access.ChargeReaders, Handler: httpx.ListOf(s.ListCharges), ID: "charge-list", Summary: "Charges of the cases the caller may see", Read: &httpx.Read{Action: "read.charge_list", Object: "charge_list"}},
+		{Method: "POST", Path: "/api/charge/export", Roles: access.ChargeReaders, Handler: httpx.Raw(s.exportCharges), ID: "charge-export", Summary: "The filtered charge list as an Excel file", Read: &httpx.Read{Action: "export.charges", Object: "charge_list"}},
 	})
 }

@@ -72,6 +72,7 @@ func New(d *db.DB, deps Deps) *Service {
 	s := &Service{db: d, deps: deps, now: clock.Clock{}.Now, guards: map[Action][]Guard{}, hooks: map[Action][]Hook{}}
 	s.Guard(ActHandover, noPendingHandover)
 	s.Guard(ActUpdate, registers)
+	s.Guard(ActUpdate, clinicianDrafts)
 	return s
 }
 
@@ -80,7 +81,7 @@ func New(d *db.DB, deps Deps) *Service {
 func (s *Service) UseClock(c clock.Clock) { s.clock, s.now = c, c.Now }
 
 // scope is the condition on "c" for the cases the caller may see: a site
-// its hospitals', an allocator or center administrator their centers', an
+// or uploader its hospitals', a clinician those they registered there, an allocator or center administrator their centers', an
 // expert or staff member those assigned to them, an administrator all.
 // A case the hospital has not submitted (a draft, or one whose recall was
 // agreed) is the hospital's alone: no center-side role sees it. One the
@@ -92,8 +93,13 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 		return sq.Expr("c.deleted_at IS NULL"), nil
 	}
 	or := sq.Or{}
-	if p.HasAny(access.HospitalRoles) && len(p.HospitalIDs) > 0 {
+	switch {
+	case len(p.HospitalIDs) == 0:
+	case p.HasAny(access.CaseSenders):
 		or = append(or, eqOrIn("c.hospital_id", p.HospitalIDs))
+	case p.Has(access.Clinical):
+		// A clinician follows the requests they registered, in their hospital.
+		or = append(or, sq.And{eqOrIn("c.hospital_id", p.HospitalIDs), sq.Eq{"c.user_id": p.UserID}})
 	}
 	center := sq.Or{}
 	if p.HasAny(access.CenterWide) {

@@ -67,6 +67,11 @@ func catalog() []*Entry {
 			leaf(40, "收费管理", "Charges", "/case/charge", "CaseCharge", "MoneyCollectOutlined", access.Site),
 			counted(leaf(45, "报告管理", "Reports", "/case/report", "CaseReport", "PrinterOutlined", access.Site, access.Publisher), "to_print", "#13c2c2"),
 			leaf(50, "病例留言", "Case messages", "/case/message", "CaseMessage", "MessageOutlined", access.Site),
+			// Spec 1 §2 Other roles: a clinician follows their own requests.
+			leaf(60, "我的申请", "My requests", "/case/clinical", "CaseClinical", "SolutionOutlined", access.Clinical),
+			// An uploader registers cases with their slides (the upload manager opens
+			// from that screen) and follows each slide.
+			leaf(70, "病例与切片", "Cases and slides", "/case/uploader", "CaseUploader", "PictureOutlined", access.Uploader),
 		),
 		group(150, "冰冻预约", "Frozen sections", "/frozen-case", "FrozenCase", "ThunderboltOutlined",
 			leaf(10, "冰冻预约", "Book frozen sections", "/frozen-case/apply", "FrozenCaseApply", "ScheduleOutlined", access.Site, access.Clinical),
@@ -117,6 +122,7 @@ func catalog() []*Entry {
 			leaf(20, "医院管理", "Hospitals", "/site/manage", "SiteManage", "BankOutlined", access.Admin, access.CenterAdmin),
 			leaf(25, "病理库管理", "Pathology libraries", "/bank/manage", "BankManage", "DatabaseOutlined", access.Admin),
 			leaf(30, "用户管理", "Users", "/system/user", "SystemUser", "TeamOutlined", access.Admin, access.CenterAdmin),
+			leaf(32, "管理员", "Administrators", "/admin/manage", "AdminManage", "SafetyCertificateOutlined", access.Admin),
 			leaf(35, "试剂管理", "Reagents", "/setting/reagent", "SettingReagent", "ExperimentOutlined", access.Admin),
 			leaf(40, "报告模板", "Report templates", "/setting/report", "SettingReport", "FileProtectOutlined", access.Admin),
 			leaf(60, "收费项目", "Charge items", "/setting/chargeItem", "SettingChargeItem", "AccountBookOutlined", access.Admin, access.CenterAdmin),

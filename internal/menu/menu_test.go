@@ -141,3 +141,36 @@ func TestStaffCasesEntry(t *testing.T) {
 		}
 	}
 }
+
+// A clinician's menu holds their own requests and the frozen-section
+// bookings, never the site's case, charge or report screens (spec 1 §2 Other
+// roles: no charges for clinical).
+func TestClinicalMenu(t *testing.T) {
+	var uris []string
+	walk(Build([]string{access.Clinical}), func(e *Entry) { uris = append(uris, e.URI) })
+	if !slices.Contains(uris, "/case/clinical") {
+		t.Errorf("clinical menu lacks /case/clinical: %v", uris)
+	}
+	for _, no := range []string{"/case/manage", "/case/charge", "/case/report", "/dss/uploading"} {
+		if slices.Contains(uris, no) {
+			t.Errorf("clinical menu has %s", no)
+		}
+	}
+}
+
+// An uploader's menu holds their hospital's cases with slides (spec 1 §2:
+// /case/uploader and register), nothing of charges or reports.
+func TestUploaderMenu(t *testing.T) {
+	var uris []string
+	walk(Build([]string{access.Uploader}), func(e *Entry) { uris = append(uris, e.URI) })
+	for _, want := range []string{"/case/uploader"} {
+		if !slices.Contains(uris, want) {
+			t.Errorf("uploader menu lacks %s: %v", want, uris)
+		}
+	}
+	for _, no := range []string{"/case/manage", "/case/charge", "/case/report", "/case/clinical", "/site/manage"} {
+		if slices.Contains(uris, no) {
+			t.Errorf("uploader menu has %s", no)
+		}
+	}
+}

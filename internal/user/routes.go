@@ -19,6 +19,8 @@ func (s *Service) Routes(api *httpx.API) {
 	api.Mount("Users", []httpx.Route{
 		{Method: "GET", Path: "/api/role", Roles: access.Managers, Handler: httpx.Result(s.grantable), ID: "role-list", Summary: "Roles the caller may grant"},
 		{Method: "GET", Path: "/api/user", Roles: access.Managers, Handler: httpx.ListOf(s.List), ID: "user-list", Summary: "List users (params.tab: all, enabled, disabled, locked)"},
+		{Method: "GET", Path: "/api/admin/manage", Roles: access.Admins, Handler: httpx.ListOf(s.Administrators), ID: "admin-manage-list", Summary: "Administrators and center administrators with what each may manage (params.tab: all, admin, center_admin)"},
+		{Method: "GET", Path: "/api/admin/manage/count", Roles: access.Admins, Handler: httpx.CountsOf(s.AdministratorCounts), ID: "admin-manage-count", Summary: "Tab counts of the administrators list"},
 		{Method: "GET", Path: "/api/user/count", Roles: access.Managers, Handler: httpx.CountsOf(s.Count), ID: "user-count", Summary: "User tab counts"},
 		{Method: "GET", Path: "/api/user/{id}", Roles: access.Managers, Handler: httpx.ByID(s.Get), ID: "user-get", Summary: "Get a user"},
 		{Method: "POST", Path: "/api/user", Roles: access.Managers, Handler: httpx.WithBody(s.Create), ID: "user-create", Summary: "Create a user", MaxBody: 64 << 10},

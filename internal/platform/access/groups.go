@@ -36,6 +36,13 @@ var (
 	// HospitalRoles belong to a hospital (they register and send its
 	// cases); CenterRoles belong to a center.
 	HospitalRoles = []string{Site, Clinical, Uploader}
+	// CaseSenders charge, submit, resend and recall their hospital's cases:
+	// a clinician registers requests that the site completes, charges and
+	// sends (spec 1 §2 Other roles).
+	CaseSenders = []string{Site, Uploader}
+	// ChargeReaders see charges (each within their scope): every case
+	// reader but the clinician.
+	ChargeReaders = []string{Admin, CenterAdmin, Site, Uploader, Allocator, Expert, Staff, Publisher, QCExpert}
 	CenterRoles   = []string{CenterAdmin, Allocator, Expert}
 
 	// FrozenBookers book frozen sections for their hospitals; FrozenReaders

@@ -55,6 +55,7 @@ export const routes = [
                 lazy: page(() => import('../features/shell/ShellLayout')),
                 children: [
                   { path: '/manage', lazy: page(() => import('../features/shell/LandingRedirect')) },
+                  { path: '/admin/manage', lazy: page(() => import('../features/user/AdminManagePage')) },
                   { path: '/system/user', lazy: page(() => import('../features/user/UserListPage')) },
                   { path: '/department/manage', lazy: page(() => import('../features/org/CenterListPage')) },
                   { path: '/site/manage', lazy: page(() => import('../features/org/HospitalListPage')) },
@@ -71,6 +72,8 @@ export const routes = [
                   { path: '/dss/uploaded', lazy: page(() => import('../features/upload/UploadedPage')) },
                   { path: '/dss/upload-setting', lazy: page(() => import('../features/upload/UploadSettingPage')) },
                   { path: '/case/manage', lazy: page(() => import('../features/consultation/CaseManagePage')) },
+                  { path: '/case/uploader', lazy: page(() => import('../features/consultation/UploaderCasesPage')) },
+                  { path: '/case/clinical', lazy: page(() => import('../features/consultation/ClinicalCasesPage')) },
                   { path: '/case/register/:id', lazy: page(() => import('../features/consultation/RegisterPage')) },
                   { path: '/case/detail/:id', lazy: page(() => import('../features/consultation/CaseDetailPage')) },
                   { path: '/case/return', lazy: page(() => import('../features/consultation/CaseReturnPage')) },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 // the server), the timing of a case under diagnosis, and its charge status.
 import { formatDateTime } from '../../lib/format';
 import { ChargeStatus } from './codes';
+import './tags.css';
 
 // The server's status colour names (spec 2 §4 Status colours) as antd tag
 // colours — the only place this mapping exists.
@@ -27,7 +28,7 @@ export const tagColour = (name: string | undefined) => TAG_COLOURS[name ?? ''] ?
 export function CaseStatusTag({ label }: { label: { key: string; label: string; color: string } | null | undefined }) {
   if (!label) return null;
   return (
-    <Tag color={tagColour(label.color)} bordered={false} data-status={label.key} style={{ marginInlineEnd: 0 }}>
+    <Tag className="tp-case-status" color={tagColour(label.color)} bordered={false} data-status={label.key} style={{ marginInlineEnd: 0 }}>
       {label.label}
     </Tag>
   );

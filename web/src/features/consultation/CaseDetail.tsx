@@ -17,7 +17,8 @@ export function detailActions(d: CaseDetail): ActionName[] {
   const a = new Set(d.actions ?? []);
   const out: ActionName[] = [];
   if (a.has('update')) out.push('edit');
-  if (a.has('update') && d.charge_status === ChargeStatus.None) out.push('charge');
+  // Charging goes with sending: a clinician, who does not send, does not charge.
+  if (a.has('update') && (a.has('submit') || a.has('consult_again')) && d.charge_status === ChargeStatus.None) out.push('charge');
   if (a.has('submit')) out.push('submit');
   if (a.has('consult_again')) out.push('consult_again');
   if (a.has('recall')) out.push('recall');

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';
@@ -32,6 +32,8 @@ export interface CaseListConfig {
   searchPlaceholder?: string;
   toolbar?: ReactNode;
   emptyText?: string;
+  /** More row buttons after the actions (e.g. the published report). */
+  rowExtra?: (r: CaseRow) => ReactNode;
 }
 
 /** A case list screen: the shared list engine with case columns, row and batch actions and the detail drawer. */
@@ -55,7 +57,15 @@ export function CaseListScreen(cfg: CaseListConfig) {
   const columns = useCaseColumns(cfg.columns, {
     hidden: cfg.hiddenColumns,
     onOpen: (r) => setOpenId(r.id),
-    actions: (r) => <CaseRowActions row={r} offered={cfg.actions} inline={cfg.inlineActions} onAction={onAction} />,
+    actions: (r) =>
+      cfg.rowExtra ? (
+        <Space size={0}>
+          <CaseRowActions row={r} offered={cfg.actions} inline={cfg.inlineActions} onAction={onAction} />
+          {cfg.rowExtra(r)}
+        </Space>
+      ) : (
+        <CaseRowActions row={r} offered={cfg.actions} inline={cfg.inlineActions} onAction={onAction} />
+      ),
     actionsWidth: cfg.actionsWidth,
   });
   const refs = (ids: Key[]) => ids.map((id) => seen.current.get(Number(id))).filter((r): r is CaseRow => !!r).map(toRef);

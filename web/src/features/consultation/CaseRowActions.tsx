@@ -52,8 +52,10 @@ export function allowedFor(row: CaseRow, offered: ActionName[]): ActionName[] {
   const can = new Set<string>(row.actions ?? []);
   return offered.filter((a) => {
     if (a === 'view') return true;
-    if (a === 'charge') return can.has('update') && row.charge_status === ChargeStatus.None;
-    if (a === 'refund') return can.has('update') && row.charge_status === ChargeStatus.Charged;
+    // Charging goes with sending: a clinician, who does not send, does not charge.
+    const sends = can.has('submit') || can.has('consult_again');
+    if (a === 'charge') return can.has('update') && sends && row.charge_status === ChargeStatus.None;
+    if (a === 'refund') return can.has('update') && sends && row.charge_status === ChargeStatus.Charged;
     const need = NEEDS[a];
     return need ? can.has(need) : false;
   });

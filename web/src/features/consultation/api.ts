@@ -3,7 +3,7 @@
 // badges and open details refresh together.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/client';
-import { unwrap } from '../../lib/api/errors';
+import { toApiError, unwrap } from '../../lib/api/errors';
 import { listResult } from '../../lib/api/list';
 import type { ApiData } from '../../lib/api/types';
 import type { ApiListQuery } from '../../lib/list/query';
@@ -15,6 +15,20 @@ export type Outcome = Item<ApiData<'/api/consultation/batch_submit', 'post'>>;
 export type ChargeRow = Item<ApiData<'/api/charge/list', 'get'>>;
 export type Library = Item<ApiData<'/api/config/library', 'get'>>;
 export type UploadedFile = ApiData<'/api/common/upload', 'post'>;
+
+/** Opens the case's published report as PDF in a new tab (the clinician's and uploader's lists). */
+export async function openCaseReport(id: number) {
+  const win = window.open('', '_blank');
+  const res = await api.GET('/api/diagnosis/report/preview/{id}', { params: { path: { id }, query: {} }, parseAs: 'blob' });
+  if (res.error !== undefined || !res.data) {
+    win?.close();
+    throw toApiError(res.response.status, res.error, res.response.statusText || 'Request failed');
+  }
+  const href = URL.createObjectURL(new Blob([res.data as Blob], { type: 'application/pdf' }));
+  if (win) win.location.href = href;
+  else window.open(href, '_blank');
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
 
 export const fetchCharges = async (query: ApiListQuery) => listResult(await api.GET('/api/charge/list', { params: { query } }));
 

@@ -10,6 +10,8 @@ import { encryptForServer } from '../../lib/passwordCipher';
 export const userKeys = { all: ['user'] as const, one: (id: number) => ['user', 'one', id] as const };
 
 export const fetchUsers = async (query: ApiListQuery) => listResult(await api.GET('/api/user', { params: { query } }));
+export const fetchAdministrators = async (query: ApiListQuery) => listResult(await api.GET('/api/admin/manage', { params: { query } }));
+export const countAdministrators = async (query: CountQuery) => unwrap(await api.GET('/api/admin/manage/count', { params: { query } }));
 export const countUsers = async (query: CountQuery) => unwrap(await api.GET('/api/user/count', { params: { query } }));
 
 export function useUser(id: number | null) {

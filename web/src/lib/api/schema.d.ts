@@ -224,6 +224,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Administrators and center administrators with what each may manage (params.tab: all, admin, center_admin)
+         * @description Roles: admin
+         */
+        get: operations["admin-manage-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/manage/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tab counts of the administrators list
+         * @description Roles: admin
+         */
+        get: operations["admin-manage-count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/notice": {
         parameters: {
             query?: never;
@@ -837,7 +877,7 @@ export interface paths {
         put?: never;
         /**
          * The filtered charge list as an Excel file
-         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         * @description Roles: admin, center_admin, site, uploader, allocator, expert, staff, publisher, qc_expert
          */
         post: operations["charge-export"];
         delete?: never;
@@ -855,7 +895,7 @@ export interface paths {
         };
         /**
          * Charges of the cases the caller may see
-         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         * @description Roles: admin, center_admin, site, uploader, allocator, expert, staff, publisher, qc_expert
          */
         get: operations["charge-list"];
         put?: never;
@@ -1595,7 +1635,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for several recalls
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-batch-recall"];
         delete?: never;
@@ -1615,7 +1655,7 @@ export interface paths {
         put?: never;
         /**
          * Submit several cases; reports each one
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-batch-submit"];
         delete?: never;
@@ -1655,7 +1695,7 @@ export interface paths {
         put?: never;
         /**
          * Charge a case for items
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-charge"];
         delete?: never;
@@ -1715,7 +1755,7 @@ export interface paths {
         put?: never;
         /**
          * Send a recalled or returned case again
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-consult-again"];
         delete?: never;
@@ -2003,7 +2043,7 @@ export interface paths {
         put?: never;
         /**
          * Ask the center to give a submitted case back
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-recall"];
         delete?: never;
@@ -2023,7 +2063,7 @@ export interface paths {
         put?: never;
         /**
          * Refund the charge of a case not yet submitted
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-refund"];
         delete?: never;
@@ -2307,7 +2347,7 @@ export interface paths {
         put?: never;
         /**
          * Send a case to its center (needs a charge and slides)
-         * @description Roles: site, clinical, uploader
+         * @description Roles: site, uploader
          */
         post: operations["case-submit"];
         delete?: never;
@@ -5629,6 +5669,42 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Administrator: {
+            center_ids: number[] | null;
+            centers: components["schemas"]["Ref"][] | null;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            hospital_ids: number[] | null;
+            hospitals: components["schemas"]["Ref"][] | null;
+            /** Format: int64 */
+            id: number;
+            is_locked: boolean;
+            /** Format: date-time */
+            last_login_at: string | null;
+            /** Format: date-time */
+            locked_until: string | null;
+            /** @description The caller may change this user (edit, reset the password, unlock, enable or disable, delete); false shows them read-only */
+            manageable: boolean;
+            /** @description An administrator: every center and hospital */
+            manages_all: boolean;
+            name: string;
+            phone: string;
+            role_configs: {
+                [key: string]: unknown;
+            };
+            roles: string[] | null;
+            /**
+             * Format: int64
+             * @description 1 enabled, 0 disabled
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** Format: date-time */
+            updated_at: string;
+            username: string;
+            work_no: string;
+        };
         Advice: {
             block: string;
             /** Format: int64 */
@@ -7377,6 +7453,10 @@ export interface components {
             status?: 0 | 1;
             /** @description Letters, digits, _ or -; at most 10 */
             symbol?: string;
+        };
+        ListAdministratorBody: {
+            data: components["schemas"]["Administrator"][] | null;
+            meta: components["schemas"]["Meta"];
         };
         ListAdviceBody: {
             data: components["schemas"]["Advice"][] | null;
@@ -9287,6 +9367,90 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListPersonRefBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-manage-list": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAdministratorBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "admin-manage-count": {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 (default 1) */
+                page?: number;
+                /** @description Rows per page, 1 to 10000 (default 20) */
+                page_size?: number;
+                /** @description JSON object of column to asc or desc, in priority order, e.g. {"created_at":"desc"} */
+                sort_by?: string;
+                /** @description Free text matched against the searchable columns */
+                search?: string;
+                /** @description JSON object of column to value: a value is =, an array is in (a two-element array on a time column is a range); empty values are ignored */
+                params?: string;
+                /** @description JSON {"constraints":[{"condition":"and|or|except","constraint":[{"condition","operator","column","value","child"}]}]} */
+                constraints?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataMapStringInt64Body"];
                 };
             };
             /** @description Error */

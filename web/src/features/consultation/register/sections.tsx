@@ -1,5 +1,5 @@
 // The sections of the registration form (the specimens have their own file).
-import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Switch, Tooltip, TreeSelect } from 'antd';
+import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Switch, Tooltip, TreeSelect, type RadioGroupProps } from 'antd';
 import { NumberOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { isValidAge, isValidOtherId, isValidPathologyNumber, isValidPhone, parseIdCard, type AgeUnit } from '../validators';
@@ -51,7 +51,7 @@ export function PatientSection({ r, k }: Props) {
     <Section id="sec-patient" title={t('case.section.patient')}>
       <Row gutter={16}>
         {item('name', t('case.field.name'), <Input maxLength={50} autoFocus={!id} />, { required: true })}
-        {item('gender', t('case.field.gender'), <Radio.Group options={enumOptions('case.gender', ['male', 'female', 'unknown'])} optionType="button" />, { required: true })}
+        {item('gender', t('case.field.gender'), <RadioField label={t('case.field.gender')} options={enumOptions('case.gender', ['male', 'female', 'unknown'])} optionType="button" />, { required: true })}
         {show(true) && (
           <Col {...COL}>
             <Form.Item label={t('case.field.age')} required>
@@ -161,5 +161,18 @@ export function TargetSection({ r, k }: Props) {
         {item('secret', t('case.field.secret'), <Switch />, { valuePropName: 'checked', col: { xs: 12, md: 6, xl: 4 } })}
       </Row>
     </Section>
+  );
+}
+
+/**
+ * A radio group as a form control: the aria states the form item gives its
+ * control (required, invalid, described by) go on a radiogroup element, where
+ * they are allowed, not on antd's plain wrapper.
+ */
+function RadioField({ label, 'aria-required': required, 'aria-invalid': invalid, 'aria-describedby': describedBy, ...props }: RadioGroupProps & { label: string; 'aria-required'?: boolean; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
+  return (
+    <div role="radiogroup" aria-label={label} aria-required={required} aria-invalid={invalid} aria-describedby={describedBy}>
+      <Radio.Group {...props} />
+    </div>
   );
 }

@@ -15,6 +15,7 @@ import { parseIdCard } from '../validators';
 import { useCaseActions } from '../useCaseActions';
 import { bodyFromValues, emptySpecimen, toNamePath, valuesFromDetail, type Values } from './form';
 import { ChargeStatus } from '../../../entities/case/codes';
+import { hasRole } from '../../../lib/access';
 
 export function useRegisterForm() {
   const { t } = useTranslation();
@@ -42,6 +43,12 @@ export function useRegisterForm() {
   const centers = useMemo(() => hospital.data?.centers ?? info.data?.centers ?? [], [hospital.data, info.data]);
   const [numbering, setNumbering] = useState(false);
   const locked = !!id && !!detail.data && !(detail.data.actions ?? []).includes('update');
+  // A clinician (spec 1 §2 Other roles) fills in what they know — the patient,
+  // clinical history, question and specimens — and sends the request to the
+  // hospital's site staff, who complete, charge and submit it.
+  const roleNames = (info.data?.roles ?? []).map((r) => r.role);
+  const clinician = hasRole(roleNames, 'clinical') && !hasRole(roleNames, ['site', 'uploader']);
+  const home = clinician ? '/case/clinical' : hasRole(roleNames, 'site') ? '/case/manage' : hasRole(roleNames, 'uploader') ? '/case/uploader' : '/case/manage';
 
   // Fill the form once: from the saved case, or defaults for a new one.
   const filled = useRef<number | 'new' | null>(null);
@@ -117,6 +124,11 @@ export function useRegisterForm() {
     const body = bodyFromValues({ ...form.getFieldsValue(true), ...values });
     try {
       const saved = await save.mutateAsync({ id, mode: mode === 'draft' ? 'draft' : 'save', body });
+      if (clinician) {
+        void message.success(t('case.clinical.sent'));
+        navigate(home);
+        return;
+      }
       if (mode === 'draft') {
         void message.success(t('case.register.draftSaved'));
         if (!id) navigate(`/case/register/${saved.id}`, { replace: true });
@@ -128,8 +140,8 @@ export function useRegisterForm() {
       if (mode === 'charge') {
         filled.current = saved.id;
         if (!id) navigate(`/case/register/${saved.id}`, { replace: true });
-        run(saved.charge_status === ChargeStatus.Charged ? 'submit' : 'charge_submit', [ref], { onDone: () => navigate('/case/manage') });
-      } else navigate('/case/manage');
+        run(saved.charge_status === ChargeStatus.Charged ? 'submit' : 'charge_submit', [ref], { onDone: () => navigate(home) });
+      } else navigate(home);
     } catch (e) {
       if (e instanceof ApiError && Object.keys(e.fieldErrors).length) {
         form.setFields(Object.entries(e.fieldErrors).map(([name, errors]) => ({ name: toNamePath(name), errors })));
@@ -155,7 +167,7 @@ export function useRegisterForm() {
 
   return {
     id, form, quick, setQuick, summary, setSummary, draftMode, detail, libs, save, holder,
-    centerId, idType, gender, experts, expertSelect, centers, numbering, locked,
+    centerId, idType, gender, experts, expertSelect, centers, numbering, locked, clinician, home,
     suggestNumber, onIdNumber, submit, onKeyDown,
   };
 }
