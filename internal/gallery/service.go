@@ -61,7 +61,7 @@ type GalleryImage struct {
 	Labels    []ImageLabel   `json:"labels" db:"-"`
 	LabelsRaw string    `json:"-" db:"labels"`
 	OwnerID   int64     `json:"-" db:"owner_id"`
-	Current   int64     `json:"-" db:"current_id"`
+	Current   int64     `json:"version" db:"current_id" doc:"The file shown now: changes when the image is rotated, cropped or restored"`
 	CreatedAt time.Time `json:"created_at" db:"created_at"`
 	Path      string    `json:"path" db:"-" doc:"The image"`
 	Thumb     string    `json:"thumb" db:"-" doc:"A small copy of the image"`

@@ -7126,6 +7126,11 @@ export interface components {
             sort: number;
             /** @description A small copy of the image */
             thumb: string;
+            /**
+             * Format: int64
+             * @description The file shown now: changes when the image is rotated, cropped or restored
+             */
+            version: number;
         };
         GalleryOrderItem: {
             check: boolean;
