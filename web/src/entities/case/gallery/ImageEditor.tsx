@@ -208,6 +208,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const overwrite = () =>
     modal.confirm({
       title: t('gallery.overwriteTitle'),
+      zIndex: 3300,
       content: t('gallery.overwriteContent'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
@@ -225,6 +226,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const doRestore = () =>
     modal.confirm({
       title: t('gallery.restoreTitle'),
+      zIndex: 3300,
       content: t('gallery.restoreContent'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
@@ -347,6 +349,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
           <canvas
             ref={canvas}
             data-testid="editor-canvas"
+            data-size={`${w}x${h}`}
             role="img"
             aria-label={t('gallery.canvasLabel', { name: item.name, n: labels.length })}
             style={{ width: w * scale, height: h * scale, margin: 'auto', cursor, flex: 'none', transform: mode === 'rotate' ? `rotate(${angle}deg)` : undefined }}
