@@ -7,13 +7,14 @@ import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, DownloadOutlined
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useApiError } from '../../../components/ui/useApiError';
 import { downloadBlob } from '../../../lib/download';
 import { fetchImage, galleryKeys, useArrange, useDeleteImage, useGallery, useImageUrl, type GalleryImage } from './api';
 import { moveItem } from './order';
 import { ImageEditor } from './ImageEditor';
 
-const THUMB = 160;
+const THUMB = 168;
 
 /** The gallery of a case's images; read-only when the caller may not edit the case. */
 export function Gallery({ caseId }: { caseId: number }) {
@@ -177,12 +178,12 @@ function Thumb(props: {
       </button>
       <Typography.Text ellipsis={{ tooltip: it.name }} style={{ display: 'block', marginTop: 6, fontSize: 12 }}>
         {canDrag && <HolderOutlined aria-hidden style={{ marginRight: 4, color: '#595959' }} />}
-        {it.name}
+        <Link to={`/attach/${it.id}`} title={it.name}>{it.name}</Link>
       </Typography.Text>
-      <Flex justify="space-between" align="center" style={{ marginTop: 4 }}>
-        <Checkbox checked={it.check} disabled={!editable} onChange={(e) => props.onCheck(e.target.checked)} data-testid={`gallery-check-${it.id}`}>
-          {t('gallery.check')}
-        </Checkbox>
+      <Checkbox checked={it.check} disabled={!editable} onChange={(e) => props.onCheck(e.target.checked)} data-testid={`gallery-check-${it.id}`} style={{ marginTop: 4 }}>
+        {t('gallery.check')}
+      </Checkbox>
+      <Flex justify="flex-end" align="center" style={{ marginTop: 2 }}>
         <Space size={0}>
           {canDrag && (
             <>

@@ -75,7 +75,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   }, [open]);
 
   const w = img?.naturalWidth ?? 1, h = img?.naturalHeight ?? 1;
-  const fit = Math.min(box.w / w, box.h / h, 1);
+  const fit = Math.max(0.01, Math.min(box.w / w, box.h / h));
   const scale = fit * zoom;
 
   // Paint: the image (processed in process mode), the labels, the shape being drawn, the crop frame.
@@ -417,7 +417,7 @@ function LabelFormModal({ form, onChange, onCancel, onSave, saving, toolLabel }:
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       okButtonProps={{ disabled: needsText, loading: saving, ...{ 'data-testid': 'label-save' } }}
-      width={420}
+      width={480}
     >
       <Form layout="vertical">
         <Form.Item label={t('gallery.labelDescription')} htmlFor="label-description" required={form.tool === 'font'}>
