@@ -21,6 +21,7 @@ import (
 	_ "golang.org/x/image/webp"
 
 	"telepath/internal/consultation"
+	"telepath/internal/files"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -33,7 +34,7 @@ func jsonEncoder(w io.Writer) *json.Encoder {
 	return e
 }
 
-// open checks a stored image's size before reading anything, then its
+// read checks a stored image's size before reading anything, then its
 // pixel count, and returns its bytes.
 func (s *Service) read(ctx context.Context, fileID int64) ([]byte, error) {
 	f, path, err := s.files.Local(ctx, fileID)
@@ -104,30 +105,29 @@ func flatten(img image.Image) *image.RGBA {
 // thumbPx is the long side of a thumbnail.
 const thumbPx = 320
 
-// Image returns an image of the gallery, or its thumbnail.
-func (s *Service) Image(ctx context.Context, consultID, fileID int64, thumb bool) ([]byte, string, error) {
+// ImageFile is the stored file a gallery image shows now, and its path, for
+// streaming it whole (any size: nothing is decoded).
+func (s *Service) ImageFile(ctx context.Context, consultID, fileID int64) (*files.File, string, error) {
 	it, err := s.Item(ctx, consultID, fileID)
 	if err != nil {
 		return nil, "", err
 	}
-	if !thumb {
-		f, path, err := s.files.Local(ctx, it.Current)
-		if err != nil {
-			return nil, "", err
-		}
-		if f.Size > s.MaxEditBytes {
-			return nil, "", apperr.New(apperr.TooLarge, "gallery.too_large").With("max", s.MaxEditBytes>>20)
-		}
-		b, err := os.ReadFile(path)
-		return b, f.ContentType, apperr.Wrap(err, "read image")
+	return s.files.Local(ctx, it.Current)
+}
+
+// Thumbnail is a small JPEG of a gallery image, made from the image as edited.
+func (s *Service) Thumbnail(ctx context.Context, consultID, fileID int64) ([]byte, error) {
+	it, err := s.Item(ctx, consultID, fileID)
+	if err != nil {
+		return nil, err
 	}
 	b, err := s.read(ctx, it.Current)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	img, err := decode(b)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	src := flatten(img)
 	w, h := src.Bounds().Dx(), src.Bounds().Dy()
@@ -138,9 +138,9 @@ func (s *Service) Image(ctx context.Context, consultID, fileID int64, thumb bool
 	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
 	var out bytes.Buffer
 	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 80}); err != nil {
-		return nil, "", apperr.Wrap(err, "encode thumbnail")
+		return nil, apperr.Wrap(err, "encode thumbnail")
 	}
-	return out.Bytes(), "image/jpeg", nil
+	return out.Bytes(), nil
 }
 
 // GalleryCrop is a rectangle of the image, in its pixels after rotation.
@@ -153,11 +153,11 @@ type GalleryCrop struct {
 
 // RotateInput rotates and/or crops an image (spec 2 §7 POST /rotate_image).
 type RotateInput struct {
-	ConsultID int64   `json:"consult_id" minimum:"1"`
-	ID        int64   `json:"id" minimum:"1" doc:"The gallery image"`
-	Angle     float64 `json:"angle" minimum:"-360" maximum:"360" doc:"Clockwise degrees, in steps of 1"`
-	Crop      *GalleryCrop   `json:"crop,omitempty" doc:"Applied after the rotation"`
-	Quality   int     `json:"quality,omitempty" minimum:"0" maximum:"100" doc:"JPEG quality, 92 when 0"`
+	ConsultID int64        `json:"consult_id" minimum:"1"`
+	ID        int64        `json:"id" minimum:"1" doc:"The gallery image"`
+	Angle     float64      `json:"angle" minimum:"-360" maximum:"360" doc:"Clockwise degrees, in steps of 1"`
+	Crop      *GalleryCrop `json:"crop,omitempty" doc:"Applied after the rotation"`
+	Quality   int          `json:"quality,omitempty" minimum:"0" maximum:"100" doc:"JPEG quality, 92 when 0"`
 }
 
 // Rotate rotates and/or crops an image, overwriting it (the original stays
@@ -287,7 +287,7 @@ func (s *Service) Restore(ctx context.Context, consultID, fileID int64) (*Galler
 
 // CopyInput saves a processed copy of an image as a new image of the case.
 type CopyInput struct {
-	FileID int64   `json:"file_id" minimum:"1" doc:"The processed image, uploaded by the caller (JPEG)"`
+	FileID int64        `json:"file_id" minimum:"1" doc:"The processed image, uploaded by the caller (JPEG)"`
 	Labels []ImageLabel `json:"labels,omitempty" maxItems:"200" doc:"Labels carried over to the new image"`
 }
 

@@ -52,27 +52,27 @@ func (s *Service) now() time.Time { return s.clock.Now() }
 // GalleryImage is one image of a case's gallery (spec 1 §3 Image item). Its id is
 // the attachment's original file.
 type GalleryImage struct {
-	ID        int64     `json:"id" db:"file_id" doc:"The attachment's original file; the gallery item's id"`
-	ConsultID int64     `json:"consult_id" db:"consult_id"`
-	Name      string    `json:"name" db:"filename"`
-	Checked   bool      `json:"check" db:"checked" doc:"Printed in the report"`
-	Sort      int       `json:"sort" db:"sort"`
-	Edited    bool      `json:"edited" db:"edited" doc:"Rotated or cropped; restore gives the original back"`
-	Labels    []ImageLabel   `json:"labels" db:"-"`
-	LabelsRaw string    `json:"-" db:"labels"`
-	OwnerID   int64     `json:"-" db:"owner_id"`
-	Current   int64     `json:"version" db:"current_id" doc:"The file shown now: changes when the image is rotated, cropped or restored"`
-	CreatedAt time.Time `json:"created_at" db:"created_at"`
-	Path      string    `json:"path" db:"-" doc:"The image"`
-	Thumb     string    `json:"thumb" db:"-" doc:"A small copy of the image"`
-	Deletable bool      `json:"deletable" db:"-"`
+	ID        int64        `json:"id" db:"file_id" doc:"The attachment's original file; the gallery item's id"`
+	ConsultID int64        `json:"consult_id" db:"consult_id"`
+	Name      string       `json:"name" db:"filename"`
+	Checked   bool         `json:"check" db:"checked" doc:"Printed in the report"`
+	Sort      int          `json:"sort" db:"sort"`
+	Edited    bool         `json:"edited" db:"edited" doc:"Rotated or cropped; restore gives the original back"`
+	Labels    []ImageLabel `json:"labels" db:"-"`
+	LabelsRaw string       `json:"-" db:"labels"`
+	OwnerID   int64        `json:"-" db:"owner_id"`
+	Current   int64        `json:"version" db:"current_id" doc:"The file shown now: changes when the image is rotated, cropped or restored"`
+	CreatedAt time.Time    `json:"created_at" db:"created_at"`
+	Path      string       `json:"path" db:"-" doc:"The image"`
+	Thumb     string       `json:"thumb" db:"-" doc:"A small copy of the image"`
+	Deletable bool         `json:"deletable" db:"-"`
 }
 
 // Gallery is a case's images and what the caller may do with them.
 type Gallery struct {
-	ConsultID int64  `json:"consult_id"`
-	ConsultNo string `json:"consult_no"`
-	Editable  bool   `json:"editable" doc:"The caller may annotate, check, reorder and edit images"`
+	ConsultID int64          `json:"consult_id"`
+	ConsultNo string         `json:"consult_no"`
+	Editable  bool           `json:"editable" doc:"The caller may annotate, check, reorder and edit images"`
 	Items     []GalleryImage `json:"items"`
 }
 
