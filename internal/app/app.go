@@ -28,6 +28,7 @@ import (
 	"telepath/internal/diagnosis/templates"
 	"telepath/internal/files"
 	"telepath/internal/frozen"
+	"telepath/internal/gallery"
 	"telepath/internal/library"
 	"telepath/internal/meeting"
 	"telepath/internal/menu"
@@ -139,7 +140,9 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	diagSvc.UseClock(clk)
 	shotSvc := shots.New(a.DB, consultSvc, fileSvc)
 	shotSvc.UseClock(clk)
-	pubSvc := publication.New(publicationDeps(consultSvc, diagSvc, adviceSvc, shotSvc, userSvc, libSvc, settingsSvc, reportTemplates))
+	gallerySvc := gallery.New(a.DB, consultSvc, fileSvc)
+	gallerySvc.UseClock(clk)
+	pubSvc := publication.New(publicationDeps(consultSvc, diagSvc, adviceSvc, reportImages(shotSvc, gallerySvc), userSvc, libSvc, settingsSvc, reportTemplates))
 	pubSvc.UseClock(clk)
 	inviteSvc := invitation.New(a.DB, invitation.Deps{Cases: consultSvc, Experts: diagDeps.Experts})
 	inviteSvc.UseClock(clk)
@@ -182,6 +185,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	billSvc.Routes(api)
 	reagentSvc.Routes(api)
 	fileSvc.Routes(api)
+	gallerySvc.Routes(api)
 	consultSvc.Routes(api, consultation.Lent{Advice: adviceSvc.Lend(), Publisher: pubSvc.Lend(),
 		Supplement: diagSvc.LendSupplement(), Judgements: judgeSvc.Lend()})
 	diagSvc.Routes(api)

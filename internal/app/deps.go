@@ -15,6 +15,7 @@ import (
 	"telepath/internal/diagnosis/shots"
 	"telepath/internal/files"
 	"telepath/internal/frozen"
+	"telepath/internal/gallery"
 	"telepath/internal/library"
 	"telepath/internal/meeting"
 	"telepath/internal/org"
@@ -45,7 +46,7 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 }
 
 // publicationDeps connects the report flow to the services it calls.
-func publicationDeps(c *consultation.Service, d *diagnosis.Service, a *advice.Service, sh *shots.Service, u *user.Service,
+func publicationDeps(c *consultation.Service, d *diagnosis.Service, a *advice.Service, images func(context.Context, int64) []report.Image, u *user.Service,
 	l *library.Service, st *settings.Service, t *report.Templates) publication.Deps {
 	return publication.Deps{
 		Cases:     c,
@@ -69,7 +70,7 @@ func publicationDeps(c *consultation.Service, d *diagnosis.Service, a *advice.Se
 			b, _, _ := u.Signature(ctx, userID) // a report prints without one rather than fail
 			return b
 		},
-		Images:        sh.ReportImages,
+		Images:        images,
 		MarkerResults: a.WithMarkerResults,
 	}
 }
@@ -217,5 +218,14 @@ func meetingDeps(c *consultation.Service, a *auth.Service, n *notify.Service, st
 		Cases:   c,
 		Person:  a.UserPrincipal,
 		Notify:  n,
+	}
+}
+
+// reportImages are the images a case's report prints: the checked gallery
+// images (with their labels), then the selected screenshots, four at most.
+func reportImages(sh *shots.Service, g *gallery.Service) func(context.Context, int64) []report.Image {
+	return func(ctx context.Context, id int64) []report.Image {
+		out := append(g.ReportImages(ctx, id), sh.ReportImages(ctx, id)...)
+		return out[:min(len(out), report.MaxImages)]
 	}
 }

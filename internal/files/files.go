@@ -249,3 +249,18 @@ func (s *Service) Bytes(ctx context.Context, id, max int64) ([]byte, string, err
 	b, err := os.ReadFile(filepath.Join(s.dir, f.Path))
 	return b, f.ContentType, apperr.Wrap(err, "read file")
 }
+
+// Local returns a stored file's record and its path on disk, for a domain
+// that has checked the caller's access itself (a case's gallery). Nothing
+// is read: the caller checks the size before opening it.
+func (s *Service) Local(ctx context.Context, id int64) (*File, string, error) {
+	var f File
+	err := db.Get(ctx, s.db, &f, s.db.Builder().Select("id", "filename", "size", "sha256", "content_type", "owner_id", "hospital_id", "path", "created_at").
+		From("files").Where("id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, "", apperr.New(apperr.NotFound, "error.not_found")
+	} else if err != nil {
+		return nil, "", apperr.Wrap(err, "load file")
+	}
+	return &f, filepath.Join(s.dir, f.Path), nil
+}

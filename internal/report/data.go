@@ -90,6 +90,7 @@ type Specimen struct {
 type Image struct {
 	Data    []byte
 	Caption string
+	Labels  []Label // annotations drawn on the image as printed
 }
 
 // Watermark is light diagonal text behind every page. FontSize is in points

@@ -29,7 +29,7 @@ type picture struct {
 
 // preparePicture validates b and returns bytes gopdf embeds as they are:
 // a baseline YCbCr or grey JPEG, or an opaque PNG for signatures.
-func preparePicture(b []byte, maxPx int, signature bool) picture {
+func preparePicture(b []byte, maxPx int, signature bool, labels ...Label) picture {
 	if len(b) == 0 {
 		return picture{}
 	}
@@ -43,7 +43,7 @@ func preparePicture(b []byte, maxPx int, signature bool) picture {
 	}
 	bounds := img.Bounds()
 	w, h := bounds.Dx(), bounds.Dy()
-	if format == "jpeg" && !signature && max(w, h) <= maxPx {
+	if format == "jpeg" && !signature && max(w, h) <= maxPx && len(labels) == 0 {
 		switch img.(type) {
 		case *image.YCbCr, *image.Gray:
 			return picture{data: b, w: w, h: h, ok: true}
@@ -58,6 +58,7 @@ func preparePicture(b []byte, maxPx int, signature bool) picture {
 	flat := image.NewRGBA(image.Rect(0, 0, bounds.Dx(), bounds.Dy()))
 	stddraw.Draw(flat, flat.Bounds(), &image.Uniform{C: color.White}, image.Point{}, stddraw.Src)
 	stddraw.Draw(flat, flat.Bounds(), img, bounds.Min, stddraw.Over)
+	drawLabels(flat, labels) // in the image's own pixels, before scaling
 	dst := flat
 	if w != bounds.Dx() || h != bounds.Dy() {
 		dst = image.NewRGBA(image.Rect(0, 0, w, h))

@@ -288,7 +288,7 @@ func (p *pdf) images(heading string) {
 			if len(rowImgs) == 1 {
 				x = left + (contentW-cellW)/2
 			}
-			p.picture(im.Data, x, p.y, cellW, frameH)
+			p.picture(im.Data, x, p.y, cellW, frameH, im.Labels...)
 			for k, l := range caps[j] {
 				p.textCenter(x+cellW/2, p.y+frameH+5+float64(k)*capLH, l, capSize, colMuted, false)
 			}
@@ -299,8 +299,8 @@ func (p *pdf) images(heading string) {
 
 // picture draws an image scaled into the frame, or a grey "image
 // unavailable" frame when its bytes are not a readable image.
-func (p *pdf) picture(b []byte, x, y, w, h float64) {
-	pic := preparePicture(b, maxPhotoPx, false)
+func (p *pdf) picture(b []byte, x, y, w, h float64, labels ...Label) {
+	pic := preparePicture(b, maxPhotoPx, false, labels...)
 	if pic.ok {
 		s := min(w/float64(pic.w), h/float64(pic.h))
 		iw, ih := float64(pic.w)*s, float64(pic.h)*s

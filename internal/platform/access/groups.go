@@ -83,4 +83,8 @@ var (
 	// Publishers release reports; Thirds answer special exams.
 	Publishers = []string{Publisher}
 	Thirds     = []string{Third}
+
+	// GalleryEditors annotate, check, reorder and edit a case's images: the
+	// site while it edits the case, the assigned expert while diagnosing.
+	GalleryEditors = []string{Site, Clinical, Uploader, Expert}
 )

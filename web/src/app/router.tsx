@@ -76,6 +76,7 @@ export const routes = [
                   { path: '/case/clinical', lazy: page(() => import('../features/consultation/ClinicalCasesPage')) },
                   { path: '/case/register/:id', lazy: page(() => import('../features/consultation/RegisterPage')) },
                   { path: '/case/detail/:id', lazy: page(() => import('../features/consultation/CaseDetailPage')) },
+                  { path: '/attach/:id', lazy: page(() => import('../features/gallery/AttachPage')) },
                   { path: '/case/return', lazy: page(() => import('../features/consultation/CaseReturnPage')) },
                   { path: '/case/recall', lazy: page(() => import('../features/consultation/CaseRecallPage')) },
                   { path: '/case/charge', lazy: page(() => import('../features/consultation/ChargePage')) },

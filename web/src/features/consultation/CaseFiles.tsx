@@ -6,6 +6,7 @@ import { SlideGradeTag } from '../../components/slide/SlideGradeTag';
 import { shownSlides, type CaseDetail } from '../../entities/case/api';
 import { formatSize } from './transfer';
 import { SlideViewable } from '../../entities/case/SlideViewable';
+import { Gallery } from '../../entities/case/gallery/Gallery';
 
 /** The case's attachments (to download) and slides. */
 export function CaseFiles({ d }: { d: CaseDetail }) {
@@ -36,6 +37,14 @@ export function CaseFiles({ d }: { d: CaseDetail }) {
         ]}
         style={{ marginBottom: 24 }}
       />
+      {d.id > 0 && (
+        <>
+          <Typography.Title level={5}>{t('gallery.title')}</Typography.Title>
+          <div style={{ marginBottom: 24 }}>
+            <Gallery caseId={d.id} />
+          </div>
+        </>
+      )}
       <Typography.Title level={5}>{t('case.section.slides')}</Typography.Title>
       <SlideTable slides={d.slides} caseId={d.id} />
     </>

@@ -7,6 +7,7 @@ import { useSlideJudgements } from '../../lib/slideQuality';
 import { shownSlides, type CaseDetail } from '../../entities/case/api';
 import { openFile } from './api';
 import { SlideQualityCell } from './SlideQuality';
+import { Gallery } from '../../entities/case/gallery/Gallery';
 
 /** The slides (with the expert's quality verdicts) and the attachments of the case. */
 export function CaseInfoFiles({ d }: { d: CaseDetail }) {
@@ -64,6 +65,12 @@ export function CaseInfoFiles({ d }: { d: CaseDetail }) {
             },
           ]}
         />
+      </div>
+      <div>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('gallery.title')}
+        </Typography.Title>
+        <Gallery caseId={d.id} />
       </div>
       <div>
         <Typography.Title level={5} style={{ marginTop: 0 }}>

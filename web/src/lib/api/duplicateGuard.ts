@@ -8,9 +8,11 @@ const EXEMPT = ['/api/user/role/config', '/api/message/read', '/api/events/ticke
  * Writes that repeat by design: the slide viewer autosaves a user's whole annotation set
  * (PUT, debounced, idempotent) every time it changes, so a second edit within 5 s must save;
  * a meeting's presenter sends the view many times a second, and one joins and leaves as the
- * viewer opens and closes.
+ * viewer opens and closes. A gallery saves an image's whole label set, and a case's whole
+ * image order and checks, each time the user changes them (PUT, idempotent).
  */
-const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/, /^\/api\/consultation\/meeting\/\d+\/(signal|join)$/, /^\/api\/user\/meeting\/quit\/\d+$/];
+const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/, /^\/api\/consultation\/meeting\/\d+\/(signal|join)$/, /^\/api\/user\/meeting\/quit\/\d+$/,
+  /^\/api\/gallery\/\d+\/\d+\/labels$/, /^\/api\/consultation\/resources\/\d+\/gallery$/];
 const GUARDED = new Set(['POST', 'PATCH', 'PUT']);
 
 export class DuplicateRequestError extends Error {

@@ -2172,6 +2172,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/resources/{id}/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The image attachments of a case, in gallery order, with their labels
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["gallery-get"];
+        /**
+         * Order a case's images and check those printed in the report (every image, in order)
+         * @description Roles: site, clinical, uploader, expert
+         */
+        put: operations["gallery-arrange"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/resources/{id}/handover": {
         parameters: {
             query?: never;
@@ -3877,6 +3901,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gallery/attachment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One attachment with its case (the /attach/{id} page)
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["gallery-attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/{file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an image from the case
+         * @description Roles: site, clinical, uploader, expert
+         */
+        delete: operations["gallery-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/{file_id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a processed copy (uploaded JPEG) as a new image of the case
+         * @description Roles: site, clinical, uploader, expert
+         */
+        post: operations["gallery-copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/{file_id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A gallery image as edited, or its thumbnail (thumb=true)
+         * @description Roles: admin, center_admin, site, clinical, uploader, allocator, expert, staff, publisher, qc_expert
+         */
+        get: operations["gallery-image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/{file_id}/labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace the annotation labels of an image
+         * @description Roles: site, clinical, uploader, expert
+         */
+        put: operations["gallery-labels"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gallery/{id}/{file_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an image its original back (labels cleared)
+         * @description Roles: site, clinical, uploader, expert
+         */
+        post: operations["gallery-restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hospital/add": {
         parameters: {
             query?: never;
@@ -4436,6 +4580,26 @@ export interface paths {
         get: operations["role-list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rotate_image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate and/or crop an image, overwriting it (labels cleared; restore gives the original back)
+         * @description Roles: site, clinical, uploader, expert
+         */
+        post: operations["gallery-rotate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6319,6 +6483,15 @@ export interface components {
             /** @description What differs; required when discordant */
             note?: string;
         };
+        CopyInput: {
+            /**
+             * Format: int64
+             * @description The processed image, uploaded by the caller (JPEG)
+             */
+            file_id: number;
+            /** @description Labels carried over to the new image */
+            labels?: components["schemas"]["ImageLabel"][] | null;
+        };
         Dashboard: {
             /**
              * Format: int64
@@ -6424,6 +6597,12 @@ export interface components {
         };
         DataFileBody: {
             data: components["schemas"]["File"];
+        };
+        DataGalleryBody: {
+            data: components["schemas"]["Gallery"];
+        };
+        DataGalleryImageBody: {
+            data: components["schemas"]["GalleryImage"];
         };
         DataGrantBody: {
             data: components["schemas"]["Grant"];
@@ -7031,6 +7210,64 @@ export interface components {
             /** @enum {string} */
             result?: "consistent" | "minor_difference" | "major_difference";
         };
+        Gallery: {
+            /** Format: int64 */
+            consult_id: number;
+            consult_no: string;
+            /** @description The caller may annotate, check, reorder and edit images */
+            editable: boolean;
+            items: components["schemas"]["GalleryImage"][] | null;
+        };
+        "Gallery-arrangeRequest": {
+            items: components["schemas"]["GalleryOrderItem"][] | null;
+        };
+        "Gallery-labelsRequest": {
+            labels: components["schemas"]["ImageLabel"][] | null;
+        };
+        GalleryCrop: {
+            /** Format: double */
+            h: number;
+            /** Format: double */
+            w: number;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        GalleryImage: {
+            /** @description Printed in the report */
+            check: boolean;
+            /** Format: int64 */
+            consult_id: number;
+            /** Format: date-time */
+            created_at: string;
+            deletable: boolean;
+            /** @description Rotated or cropped; restore gives the original back */
+            edited: boolean;
+            /**
+             * Format: int64
+             * @description The attachment's original file; the gallery item's id
+             */
+            id: number;
+            labels: components["schemas"]["ImageLabel"][] | null;
+            name: string;
+            /** @description The image */
+            path: string;
+            /** Format: int64 */
+            sort: number;
+            /** @description A small copy of the image */
+            thumb: string;
+            /**
+             * Format: int64
+             * @description The file shown now: changes when the image is rotated, cropped or restored
+             */
+            version: number;
+        };
+        GalleryOrderItem: {
+            check: boolean;
+            /** Format: int64 */
+            id: number;
+        };
         Grant: {
             /**
              * Format: date-time
@@ -7172,6 +7409,22 @@ export interface components {
         };
         IdsBodyBody: {
             ids?: number[] | null;
+        };
+        ImageLabel: {
+            /** Format: double */
+            angle: number;
+            description: string;
+            fillStyle: string;
+            /** Format: double */
+            fontSize: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            lineWidth: number;
+            points: number[] | null;
+            strokeStyle: string;
+            /** @enum {string} */
+            tool: "font" | "line" | "arrow" | "bilateral" | "flag" | "star" | "ellipse" | "rect" | "curve";
         };
         Info: {
             centers: components["schemas"]["Ref"][] | null;
@@ -8086,6 +8339,27 @@ export interface components {
             en_name: string;
             name: string;
             role: string;
+        };
+        RotateInput: {
+            /**
+             * Format: double
+             * @description Clockwise degrees, in steps of 1
+             */
+            angle: number;
+            /** Format: int64 */
+            consult_id: number;
+            /** @description Applied after the rotation */
+            crop?: components["schemas"]["GalleryCrop"];
+            /**
+             * Format: int64
+             * @description The gallery image
+             */
+            id: number;
+            /**
+             * Format: int64
+             * @description JPEG quality, 92 when 0
+             */
+            quality?: number;
         };
         Row: {
             /** @description Transitions the caller may make now (the server checks each again) */
@@ -13206,6 +13480,74 @@ export interface operations {
             };
         };
     };
+    "gallery-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-arrange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Gallery-arrangeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "case-handovers": {
         parameters: {
             query?: never;
@@ -16300,6 +16642,211 @@ export interface operations {
             };
         };
     };
+    "gallery-attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryImageBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryImageBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-image": {
+        parameters: {
+            query?: {
+                thumb?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-labels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Gallery-labelsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryImageBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+                file_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryImageBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "hospital-create": {
         parameters: {
             query?: never;
@@ -17323,6 +17870,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataListRoleInfoBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "gallery-rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RotateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataGalleryImageBody"];
                 };
             };
             /** @description Error */

@@ -1,0 +1,227 @@
+package app_test
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type galleryOut struct {
+	Data struct {
+		Editable bool `json:"editable"`
+		Items    []struct {
+			ID        int64            `json:"id"`
+			Check     bool             `json:"check"`
+			Edited    bool             `json:"edited"`
+			Deletable bool             `json:"deletable"`
+			Labels    []map[string]any `json:"labels"`
+			Thumb     string           `json:"thumb"`
+			Path      string           `json:"path"`
+		} `json:"items"`
+	} `json:"data"`
+}
+
+// galleryCase registers a case with two image attachments and a PDF, has it
+// assigned to the expert and returns its id and the images' file ids.
+func (e *env) galleryCase(f caseFixture, number string) (string, []int64) {
+	e.t.Helper()
+	site, alloc := e.login("site"), e.login("allocator")
+	var ids []int64
+	var atts []any
+	for i, name := range []string{"gross.jpg", "micro.jpg"} {
+		var u struct {
+			Data struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.uploadAs(site, name, "image/jpeg", galleryJPEG(400+i*40, 300)), 200), &u)
+		ids = append(ids, u.Data.ID)
+		atts = append(atts, map[string]any{"file_id": u.Data.ID, "type": 6})
+	}
+	var pdf struct {
+		Data struct {
+			ID int64 `json:"id"`
+		} `json:"data"`
+	}
+	e.decode(e.expect(e.uploadAs(site, "form.pdf", "application/pdf", []byte("%PDF-1.4\n")), 200), &pdf)
+	atts = append(atts, map[string]any{"file_id": pdf.Data.ID, "type": 2})
+	body := registration(f, number, e.slide(f.hospital, "site"))
+	body["attachments"] = atts
+	var c caseOut
+	e.decode(e.expect(e.do("POST", "/api/consultation", site, body), 200), &c)
+	id := itoa(c.Data.ID)
+	e.expect(e.do("POST", "/api/consultation/charge/"+id, site, map[string]any{"items": []any{map[string]any{"item_id": f.item, "quantity": 1}}}), 200)
+	e.expect(e.do("POST", "/api/consultation/submit/"+id, site, nil), 200)
+	e.expect(e.do("POST", "/api/distribute/"+id+"/bindexpert", alloc, map[string]any{"expert_id": f.expert}), 200)
+	return id, ids
+}
+
+func label(id int, tool string, pts ...float64) map[string]any {
+	return map[string]any{"id": id, "tool": tool, "points": pts, "strokeStyle": "#027AFF", "fillStyle": "", "lineWidth": 2,
+		"description": "note", "fontSize": 14, "angle": 0}
+}
+
+func TestGallery(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id, files := e.galleryCase(f, "BL2026-00951")
+		expert, expert2, site, site2 := e.login("expert"), e.login("expert2"), e.login("site"), e.login("site2")
+		g := "/api/consultation/resources/" + id + "/gallery"
+		img := func(fid int64) string { return "/api/gallery/" + id + "/" + itoa(fid) }
+
+		t.Run("ListAndThumbnail", func(t *testing.T) {
+			var out galleryOut
+			e.decode(e.expect(e.do("GET", g, expert, nil), 200), &out)
+			if !out.Data.Editable || len(out.Data.Items) != 2 || out.Data.Items[0].ID != files[0] || out.Data.Items[0].Deletable {
+				t.Fatalf("expert's gallery: %+v", out.Data)
+			}
+			r := e.expect(e.do("GET", out.Data.Items[1].Thumb, expert, nil), 200)
+			cfg, err := jpeg.DecodeConfig(bytes.NewReader(r.Body))
+			if err != nil || max(cfg.Width, cfg.Height) != 320 {
+				t.Fatalf("thumbnail %dx%d %v", cfg.Width, cfg.Height, err)
+			}
+			e.decode(e.expect(e.do("GET", g, site, nil), 200), &out)
+			if out.Data.Editable {
+				t.Fatal("the site edits a submitted case's gallery")
+			}
+		})
+		t.Run("Scope", func(t *testing.T) {
+			e.expect(e.do("GET", g, site2, nil), 404)
+			e.expect(e.do("GET", img(files[0])+"/image", site2, nil), 404)
+			e.expect(e.do("GET", "/api/gallery/attachment/"+itoa(files[0]), site2, nil), 404)
+			e.expect(e.do("PUT", img(files[0])+"/labels", expert2, map[string]any{"labels": []any{}}), 404)
+			e.expect(e.do("GET", "/api/gallery/attachment/"+itoa(files[0]), expert, nil), 200)
+		})
+		t.Run("ReadOnly", func(t *testing.T) {
+			before := e.count("gallery_images", "1=1")
+			if r := e.do("PUT", img(files[0])+"/labels", site, map[string]any{"labels": []any{label(2, "line", 1, 1, 5, 5)}}); r.Status != 409 && r.Status != 403 {
+				t.Fatalf("site labels a submitted case: %d %s", r.Status, r)
+			}
+			if r := e.do("DELETE", img(files[0]), expert, nil); r.Status != 403 {
+				t.Fatalf("expert deletes the site's image: %d %s", r.Status, r)
+			}
+			if n := e.count("gallery_images", "1=1"); n != before {
+				t.Fatal("a refused write left rows")
+			}
+		})
+		t.Run("BadLabels", func(t *testing.T) {
+			for name, l := range map[string]map[string]any{
+				"tool":    label(2, "pentagon", 1, 1, 5, 5),
+				"outside": label(2, "rect", 1, 1, 401, 5),
+				"points":  label(2, "line", 1, 1, 5),
+				"colour":  func() map[string]any { m := label(2, "rect", 1, 1, 5, 5); m["fillStyle"] = "#000000"; return m }(),
+				"id":      label(1, "rect", 1, 1, 5, 5),
+			} {
+				r := e.do("PUT", img(files[0])+"/labels", expert, map[string]any{"labels": []any{l}})
+				if r.Status != 422 && r.Status != 400 {
+					t.Errorf("%s: %d %s", name, r.Status, r)
+				}
+			}
+			many := []any{}
+			for i := range 201 {
+				many = append(many, label(i+2, "line", 1, 1, 5, 5))
+			}
+			if r := e.do("PUT", img(files[0])+"/labels", expert, map[string]any{"labels": many}); r.Status != 422 && r.Status != 400 {
+				t.Errorf("201 labels: %d", r.Status)
+			}
+			r := e.do("PUT", img(files[0])+"/labels", expert, map[string]any{"labels": []any{label(2, "rect", 1, 1, 401, 5)}}, "Accept-Language", "zh-CN")
+			if !strings.Contains(r.String(), "超出了图片范围") {
+				t.Errorf("zh-CN message: %s", r)
+			}
+			if n := e.count("gallery_images", "1=1"); n != 0 {
+				t.Fatal("bad labels were written")
+			}
+		})
+		t.Run("LabelsArrangeAndReport", func(t *testing.T) {
+			ls := []any{label(2, "rect", 10, 10, 100, 80), label(3, "arrow", 20, 200, 150, 120), label(4, "font", 30, 30), label(5, "curve", 5, 5, 20, 30, 40, 35)}
+			e.expect(e.do("PUT", img(files[0])+"/labels", expert, map[string]any{"labels": ls}), 200)
+			e.expect(e.do("PUT", g, expert, map[string]any{"items": []any{map[string]any{"id": files[1], "check": true}}}), 422)
+			e.expect(e.do("PUT", g, expert, map[string]any{"items": []any{map[string]any{"id": files[1], "check": false}, map[string]any{"id": 999999, "check": false}}}), 422)
+			e.expect(e.do("PUT", g, expert, map[string]any{"items": []any{map[string]any{"id": files[1], "check": false}, map[string]any{"id": files[0], "check": true}}}), 200)
+			var out galleryOut
+			e.decode(e.expect(e.do("GET", g, expert, nil), 200), &out)
+			if out.Data.Items[0].ID != files[1] || !out.Data.Items[1].Check || len(out.Data.Items[1].Labels) != 4 {
+				t.Fatalf("after arrange: %+v", out.Data.Items)
+			}
+			if e.count("audit_logs", "action LIKE '%shots_update%'") == 0 {
+				t.Error("gallery writes are not audited")
+			}
+		})
+		t.Run("RotateAndCrop", func(t *testing.T) {
+			e.expect(e.do("POST", "/api/rotate_image", expert, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 0, "crop": map[string]any{"x": 300, "y": 0, "w": 200, "h": 100}}), 422)
+			e.expect(e.do("POST", "/api/rotate_image", site2, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), 404)
+			e.expect(e.do("POST", "/api/rotate_image", expert2, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), 404)
+			var it struct {
+				Data struct {
+					Edited bool             `json:"edited"`
+					Labels []map[string]any `json:"labels"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("POST", "/api/rotate_image", expert, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90, "crop": map[string]any{"x": 0, "y": 0, "w": 300, "h": 200}}), 200), &it)
+			if !it.Data.Edited || len(it.Data.Labels) != 0 {
+				t.Fatalf("after crop: %+v", it.Data)
+			}
+			r := e.expect(e.do("GET", img(files[0])+"/image", expert, nil), 200)
+			m, _, err := image.DecodeConfig(bytes.NewReader(r.Body))
+			if err != nil || m.Width != 300 || m.Height != 200 {
+				t.Fatalf("cropped %dx%d %v", m.Width, m.Height, err)
+			}
+			e.decode(e.expect(e.do("POST", img(files[0])+"/restore", expert, nil), 200), &it)
+			if it.Data.Edited {
+				t.Fatal("restore kept the edit")
+			}
+		})
+		t.Run("OversizedImage", func(t *testing.T) {
+			var path string
+			if err := e.app.DB.Get(&path, e.app.DB.Rebind("SELECT path FROM files WHERE id = ?"), files[1]); err != nil {
+				t.Fatal(err)
+			}
+			full := filepath.Join(e.app.Config.DataDir, "files", path)
+			if err := os.Truncate(full, 200<<20); err != nil { // sparse: nothing written
+				t.Fatal(err)
+			}
+			if _, err := e.app.DB.Exec(e.app.DB.Rebind("UPDATE files SET size = ? WHERE id = ?"), 200<<20, files[1]); err != nil {
+				t.Fatal(err)
+			}
+			r := e.do("POST", "/api/rotate_image", expert, map[string]any{"consult_id": c64(id), "id": files[1], "angle": 90})
+			if r.Status != 413 || !strings.Contains(r.String(), "MB") {
+				t.Fatalf("200 MB image: %d %s", r.Status, r)
+			}
+		})
+		t.Run("SaveCopy", func(t *testing.T) {
+			var u struct {
+				Data struct {
+					ID int64 `json:"id"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.uploadAs(expert, "copy.jpg", "image/jpeg", galleryJPEG(200, 100)), 200), &u)
+			e.expect(e.do("POST", img(files[0])+"/copy", expert, map[string]any{"file_id": u.Data.ID, "labels": []any{label(2, "star", 50, 50, 60, 60)}}), 200)
+			var out galleryOut
+			e.decode(e.expect(e.do("GET", g, expert, nil), 200), &out)
+			last := out.Data.Items[len(out.Data.Items)-1]
+			if len(out.Data.Items) != 3 || last.ID != u.Data.ID || !last.Deletable || len(last.Labels) != 1 {
+				t.Fatalf("after copy: %+v", out.Data.Items)
+			}
+			e.expect(e.do("POST", img(files[0])+"/copy", expert, map[string]any{"file_id": u.Data.ID}), 422)
+			e.expect(e.do("DELETE", img(u.Data.ID), expert, nil), 200)
+		})
+	})
+}
+
+func c64(s string) int64 {
+	var n int64
+	for _, c := range s {
+		n = n*10 + int64(c-'0')
+	}
+	return n
+}
+
+func galleryJPEG(w, h int) []byte {
+	var b bytes.Buffer
+	jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil)
+	return b.Bytes()
+}
