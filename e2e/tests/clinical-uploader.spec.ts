@@ -36,6 +36,8 @@ async function shootAndCheck(page: Page, lang: Lang, name: string) {
 }
 
 test('a clinician registers a request, the site completes and sends it, and the clinician finds the published report', async ({ page }) => {
+  // Four roles and four screens photographed: minutes on a busy CI machine.
+  test.setTimeout(300_000);
   const patient = unique('临床');
   await signInWithToken(page, 'clinical', { to: '/case/clinical' });
   await page.getByTestId('case-register').click();

@@ -11,6 +11,7 @@ import { SCREEN_LANGUAGES, settled, signInWithToken } from '../lib/ui';
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 
 test('the administrator reads where files live and what each hospital keeps, and sets the low disk space threshold', async ({ page }) => {
+  test.setTimeout(180_000);
   const admin = await apiLogin('admin');
   await signInWithToken(page, 'admin', { to: '/' });
   await page.getByRole('menuitem', { name: /系统管理/ }).click();
