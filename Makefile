@@ -6,7 +6,7 @@ WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test test-go test-web test-e2e screens deps api bench bench-data bench-1m clean
+.PHONY: run build test test-go test-web test-e2e screens a11y deps api bench bench-data bench-1m clean
 
 ## run: build everything and start the demo on http://127.0.0.1:8080
 run: build
@@ -54,6 +54,10 @@ test-e2e: $(BIN) e2e/node_modules/.stamp
 ## screens: the browser walks with every screen shot in both languages (e2e/artifacts/)
 screens: $(BIN) e2e/node_modules/.stamp
 	cd e2e && TELEPATH_E2E_SCREENS=all $(NPM) test
+
+## a11y: axe-core on every menu screen of every role (also part of make screens)
+a11y: $(BIN) e2e/node_modules/.stamp
+	cd e2e && TELEPATH_E2E_A11Y=1 $(NPM) test -- tests/accessibility.spec.ts
 
 ## api: regenerate web/src/lib/api/openapi.json and the web app's API types
 api: web/node_modules/.stamp

@@ -5,7 +5,6 @@
 // languages at two sizes and an accessibility check (axe-core).
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, ok, unique, type Lang } from '../lib/api';
@@ -13,6 +12,7 @@ import { pickOption } from '../lib/antd';
 import { assignedCase, caseFixture, submittedCase, userId } from '../lib/cases';
 import { resize, searchList, settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
 import { sheetRows } from '../lib/xlsx';
+import { expectAccessible } from '../lib/axe';
 
 // The walks set expert2 away and back: one at a time, or one walk's "back" undoes another's "away".
 test.describe.configure({ mode: 'serial' });
@@ -31,11 +31,7 @@ async function shootAndCheck(page: Page, lang: Lang, name: string, only?: string
     await settled(page);
     await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });
   }
-  // antd's table keeps an invisible measuring row (aria-hidden) for its column widths; not content.
-  const builder = new AxeBuilder({ page }).exclude('.ant-table-measure-row');
-  const r = await (only ? builder.include(only) : builder).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((x) => x.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, name, only);
 }
 
 /** A case the demo expert asked expert2 about; expert2 answered with reply. */

@@ -4,20 +4,18 @@
 // it then receives and stores the case's material in the archive. Then the
 // screens at 1440 and 1920 px, with axe-core checks.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, unique } from '../lib/api';
 import { caseFixture, submittedCase } from '../lib/cases';
 import { formItem, input } from '../lib/antd';
 import { SCREEN_LANGUAGES, searchList, settled, signInWithToken } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'borrow');
 
 async function axe(page: Page, name: string, include: string) {
-  const r = await new AxeBuilder({ page }).include(include).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectAccessible(page, name, include);
 }
 
 /** Clicks OK in the open modal and waits for it to close. */

@@ -6,13 +6,13 @@
 // SCREEN_LANGUAGES pattern at two sizes and an accessibility check (axe-core).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, list, ok, unique, type Lang } from '../lib/api';
 import { formItem } from '../lib/antd';
 import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, registerCase, registration, submitCase, tinySlide, uploadSlide, userId } from '../lib/cases';
 import { resize, searchList, settled, signInWithToken, switchLanguage, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const SIZES = [
@@ -27,12 +27,7 @@ async function shootAndCheck(page: Page, lang: Lang, name: string) {
     await settled(page);
     await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });
   }
-  // antd's table keeps an invisible measuring row (aria-hidden) for its column widths; not content.
-  // The list engine's search-form Select placeholder is antd's light hint grey on every list
-  // screen (shared, not this screen's to fix).
-  const r = await new AxeBuilder({ page }).exclude('.ant-table-measure-row').exclude('.ant-select-selection-placeholder').analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((x) => x.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  await expectAccessible(page, name);
 }
 
 test('a clinician registers a request, the site completes and sends it, and the clinician finds the published report', async ({ page }) => {

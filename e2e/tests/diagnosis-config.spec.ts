@@ -4,21 +4,18 @@
 // both languages at 1440 and 1920 px and checked with axe.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiLogin, ok, type Lang } from '../lib/api';
 import { assignedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { SCREEN_LANGUAGES, signInWithToken, toast } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const option = (page: Page, text: string) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
 
-// antd's table keeps an invisible measuring row (aria-hidden) for its column widths; not content.
 async function axe(page: Page, name: string) {
-  const r = await new AxeBuilder({ page }).include('main .ant-card').exclude('.ant-table-measure-row').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectAccessible(page, name, 'main');
 }
 
 /** Both screens in lang, at 1440 and 1920 px; axe once per screen. */

@@ -4,7 +4,6 @@
 // clock and publishes, the site sees the result, the turnaround is listed and exported.
 // Then every new screen in both languages at 1440 and 1920 px, with axe-core checks.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
@@ -12,6 +11,7 @@ import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, reg
 import { settled, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
 import { formItem } from '../lib/antd';
 import type { Locator } from '@playwright/test';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'frozen');
 test.describe.configure({ mode: 'serial' });
@@ -32,13 +32,8 @@ function shanghai(t: Date): string {
   return `${s.getUTCFullYear()}-${pad(s.getUTCMonth() + 1)}-${pad(s.getUTCDate())} ${pad(s.getUTCHours())}:${pad(s.getUTCMinutes())}`;
 }
 
-// The page's content card: the shared page header's grey subtitle (PageContainer) fails
-// color-contrast on every screen of the app, as does antd's grey "no data" text (.ant-empty):
-// shared parts, not these screens' to fix.
-async function axe(page: Page, name: string, scope = 'main .ant-card') {
-  const r = await new AxeBuilder({ page }).include(scope).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+async function axe(page: Page, name: string, scope = 'main') {
+  await expectAccessible(page, name, scope);
 }
 
 const patient = unique('冰冻');

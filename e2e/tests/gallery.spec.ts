@@ -5,19 +5,17 @@
 // for the report, which prints it. Then the screens in the screenshot
 // languages at 1440 and 1920 px, with axe-core checks.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, baseURL, ok, unique } from '../lib/api';
 import { bindExpert, caseFixture, diagnose, publish, reportPDF, submittedCase, userId } from '../lib/cases';
 import { settled, signInWithToken, resize, SCREEN_LANGUAGES } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'gallery');
 
 async function axe(page: Page, name: string, include: string) {
-  const r = await new AxeBuilder({ page }).include(include).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectAccessible(page, name, include);
 }
 
 /** A photo-like PNG drawn in the browser (tissue-pink blobs on a pale ground). */

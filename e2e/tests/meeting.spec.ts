@@ -5,12 +5,12 @@
 // snaps back. Then the meeting screens in both languages at 1440 and 1920 px, with
 // axe-core checks.
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call, encryptPassword, ok, PASSWORD, unique, type Lang } from '../lib/api';
 import { assignedCase, userId } from '../lib/cases';
 import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'meeting');
 test.describe.configure({ mode: 'serial' });
@@ -159,9 +159,7 @@ for (const lang of SCREEN_LANGUAGES) {
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-presenter.png`) });
     }
     for (const p of [page, follower]) {
-      const r = await new AxeBuilder({ page: p }).include('[data-testid="meeting-bar"]').withTags(['wcag2a', 'wcag2aa']).analyze();
-      const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-      expect(bad.map((v) => `${lang}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+      await expectAccessible(p, lang, '[data-testid="meeting-bar"]');
     }
     await page.getByTestId('meeting-end').click();
     await expect(follower.getByTestId('meeting-ended')).toBeVisible();

@@ -6,12 +6,12 @@
 // accessibility check (axe-core) of its screens.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, encryptPassword, PASSWORD, unique, type Lang } from '../lib/api';
 import { caseFixture, diagnose, publish, submittedCase, viewableSlide } from '../lib/cases';
 import { login, menuItem, resize, settled, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const EXPERT = '张建国 主任医师';
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -194,10 +194,7 @@ for (const lang of SCREEN_LANGUAGES) {
       }
     };
     const axe = async (what: string) => {
-      // antd's table keeps an invisible measuring row (aria-hidden) for its column widths; not content.
-      const r = await new AxeBuilder({ page }).exclude('.ant-table-measure-row').analyze();
-      const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-      expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((x) => x.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      await expectAccessible(page, what);
     };
     await shoot('message-list');
     await axe('/message/list');

@@ -6,12 +6,12 @@
 // languages at 1440 and 1920 px, with axe-core checks.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
 import { publishedCase } from '../lib/cases';
 import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'share');
 test.describe.configure({ mode: 'serial' });
@@ -24,9 +24,7 @@ interface ShareRow {
 }
 
 async function axe(page: Page, name: string, include: string) {
-  const r = await new AxeBuilder({ page }).include(include).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectAccessible(page, name, include);
 }
 
 /** A browser context with no session, in lang. */

@@ -6,13 +6,13 @@
 // axe-core checks.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call, menu, ok, visibleMenuNames, type Lang } from '../lib/api';
 import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
 import { publishedCase, tinySlide, uploadSlide } from '../lib/cases';
 import { sheetRows } from '../lib/xlsx';
+import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'statistics');
 test.describe.configure({ mode: 'serial' });
@@ -28,12 +28,8 @@ interface Options {
   hospitals: { id: number; name: string }[];
 }
 
-// The page's content card, as in the other screens' checks: the shared page
-// header's grey subtitle and antd's grey "no data" text are not these screens' to fix.
 async function axe(page: Page, name: string) {
-  const r = await new AxeBuilder({ page }).include('main .ant-card').exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
-  const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  await expectAccessible(page, name, 'main');
 }
 
 // The demo cases are registered, submitted and assigned, never published: two

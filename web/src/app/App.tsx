@@ -7,6 +7,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { languageStore, useFontSize, useLanguage, useReducedMotion } from '../lib/prefs';
 import { makeTheme } from './theme';
+import './contrast.css';
 import { routes } from './router';
 import { useMemo } from 'react';
 

@@ -16,6 +16,7 @@ export function makeTheme(fontSize: number, reducedMotion = false): ThemeConfig 
       // Secondary text dark enough for WCAG AA contrast (4.5:1) on white and on the layout grey.
       colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
       colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+      colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
     },

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 // the server), the timing of a case under diagnosis, and its charge status.
 import { formatDateTime } from '../../lib/format';
 import { ChargeStatus } from './codes';
-import './tags.css';
 
 // The server's status colour names (spec 2 §4 Status colours) as antd tag
 // colours — the only place this mapping exists.

@@ -83,7 +83,7 @@ export function AttachmentField({ value = [], onChange, id }: { value?: Attachme
           <Typography.Text ellipsis style={{ width: 220 }}>
             {p.name}
           </Typography.Text>
-          <Progress percent={p.percent} size="small" style={{ flex: 1, margin: 0 }} />
+          <Progress percent={p.percent} size="small" style={{ flex: 1, margin: 0 }} aria-label={p.name} />
         </Flex>
       ))}
       {value.length > 0 && (

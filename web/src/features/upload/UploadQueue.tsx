@@ -52,7 +52,7 @@ export function UploadQueue() {
         if (r.hashing !== null && r.state === 'uploading')
           return (
             <div>
-              <Progress percent={Math.floor(r.hashing * 100)} size="small" status="active" strokeColor="#8b5cf6" />
+              <Progress percent={Math.floor(r.hashing * 100)} size="small" status="active" strokeColor="#8b5cf6" aria-label={t('upload.hashing')} />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('upload.hashing')}
               </Typography.Text>
@@ -61,7 +61,7 @@ export function UploadQueue() {
         const pct = r.size ? Math.floor((r.sent / r.size) * 100) : 0;
         return (
           <div>
-            <Progress percent={r.state === 'uploaded' ? 100 : pct} size="small" status={r.state === 'failed' ? 'exception' : r.state === 'uploading' ? 'active' : r.state === 'uploaded' ? 'success' : 'normal'} />
+            <Progress percent={r.state === 'uploaded' ? 100 : pct} size="small" status={r.state === 'failed' ? 'exception' : r.state === 'uploading' ? 'active' : r.state === 'uploaded' ? 'success' : 'normal'} aria-label={`${t('upload.col.progress')}: ${r.name}`} />
             {r.error && (
               <Typography.Text type="danger" style={{ fontSize: 12 }}>
                 {r.error}

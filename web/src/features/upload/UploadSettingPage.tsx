@@ -26,6 +26,7 @@ export default function UploadSettingPage() {
               <div style={{ display: 'flex', gap: 24, alignItems: 'center', flexWrap: 'wrap' }} data-testid="free-space">
                 <Progress
                   type="dashboard"
+                  aria-label={t('upload.diskUsed')}
                   percent={Number(d.used_percent.toFixed(2))}
                   strokeColor={d.warn ? '#d4380d' : '#027AFF'}
                   status={d.warn ? 'exception' : 'normal'}

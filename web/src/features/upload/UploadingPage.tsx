@@ -51,7 +51,7 @@ export default function UploadingPage() {
       key: 'progress',
       title: t('upload.col.progress'),
       width: 200,
-      render: (_: unknown, r) => (r.status === SLIDE_STATUS.uploading ? <Progress percent={r.progress} size="small" /> : r.status === SLIDE_STATUS.processing ? <Progress percent={100} size="small" status="active" showInfo={false} /> : '—'),
+      render: (_: unknown, r) => (r.status === SLIDE_STATUS.uploading ? <Progress percent={r.progress} size="small" aria-label={`${t('upload.col.progress')}: ${r.filename}`} /> : r.status === SLIDE_STATUS.processing ? <Progress percent={100} size="small" status="active" showInfo={false} aria-label={`${t('upload.col.progress')}: ${r.filename}`} /> : '—'),
     },
     { key: 'status', title: t('upload.col.state'), width: 130, render: (_: unknown, r) => <ServerStatus row={r} /> },
     {
