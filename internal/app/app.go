@@ -110,6 +110,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	userSvc.UseClock(clk)
 	libSvc := library.New(a.DB)
 	libSvc.UseClock(clk)
+	userSvc.UseLibraries(libSvc.Existing)
 	billSvc := billing.New(a.DB)
 	billSvc.UseClock(clk)
 	reagentSvc := reagent.New(a.DB)

@@ -89,7 +89,8 @@ func members(ctx context.Context, u *user.Service, centerID int64, role string) 
 	ms, err := u.Members(ctx, centerID, role)
 	out := make([]consultation.PersonRef, len(ms))
 	for i, m := range ms {
-		out[i] = consultation.PersonRef{ID: m.ID, Name: m.Name, Away: m.Away, AwayNote: m.AwayNote, AwayUntil: m.AwayUntil}
+		out[i] = consultation.PersonRef{ID: m.ID, Name: m.Name, Away: m.Away, AwayNote: m.AwayNote, AwayUntil: m.AwayUntil,
+			TakesCases: m.TakesCases, Subspecialties: m.Subspecialties}
 	}
 	return out, err
 }
@@ -106,6 +107,7 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 		Members: func(ctx context.Context, centerID int64, role string) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, role)
 		},
+		Lineage: l.Lineage,
 		ChargeItems: func(ctx context.Context, ids []int64) (map[int64]consultation.ChargeItem, error) {
 			items, err := b.Items(ctx, ids)
 			out := make(map[int64]consultation.ChargeItem, len(items))
@@ -128,7 +130,7 @@ func frozenDeps(o *org.Service, u *user.Service, l *library.Service, c *consulta
 			ms, err := u.Members(ctx, centerID, access.Expert)
 			out := make([]frozen.DutyExpert, len(ms))
 			for i, m := range ms {
-				out[i] = frozen.DutyExpert{ID: m.ID, Name: m.Name}
+				out[i] = frozen.DutyExpert{ID: m.ID, Name: m.Name, TakesCases: m.TakesCases, Subspecialties: m.Subspecialties}
 			}
 			return out, err
 		},

@@ -319,23 +319,6 @@ func (s *Service) refer(ctx context.Context, name Action, id, expertID int64, wh
 	})
 }
 
-func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error {
-	if r.CenterID == nil {
-		return apperr.New(apperr.Invalid, "error.validation").Field("center_id", "field.required")
-	}
-	experts, err := s.deps.Members(ctx, *r.CenterID, access.Expert)
-	if err != nil {
-		return err
-	}
-	if len(experts) == 0 {
-		return apperr.New(apperr.Conflict, "case.no_expert_on_duty")
-	}
-	if !slices.ContainsFunc(experts, func(e PersonRef) bool { return e.ID == expertID }) {
-		return apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.expert_unknown")
-	}
-	return nil
-}
-
 // staffBindable: p may name the staff member of r now (an allocator, while
 // the case is at the center).
 func staffBindable(p *access.Principal, r *Row) bool {

@@ -36,6 +36,9 @@ type Deps struct {
 	TimeoutFor func(ctx context.Context, expedite bool) (Timeout, error)
 	// Members lists the enabled users of a center who hold role.
 	Members func(ctx context.Context, centerID int64, role string) ([]PersonRef, error)
+	// Lineage returns a library and the libraries above it (nil: the
+	// library alone); an expert bound to a library reads its sub-libraries.
+	Lineage func(ctx context.Context, libraryID int64) ([]int64, error)
 	// ChargeItems returns the enabled charge items among ids.
 	ChargeItems func(ctx context.Context, ids []int64) (map[int64]ChargeItem, error)
 	// Files resolves uploaded files the caller may attach.

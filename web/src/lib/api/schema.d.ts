@@ -5753,6 +5753,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/role/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's roles with their configuration (expert: subspecialties, takes_cases; allocator: center_ids; site: site_id)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["user-role-config-get"];
+        put?: never;
+        /**
+         * Set one role's configuration of a user
+         * @description Roles: admin, center_admin
+         */
+        post: operations["user-role-config-set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/signature": {
         parameters: {
             query?: never;
@@ -6748,6 +6772,12 @@ export interface components {
         };
         DataReportTemplateOptionsBody: {
             data: components["schemas"]["ReportTemplateOptions"];
+        };
+        DataRoleConfigEntryBody: {
+            data: components["schemas"]["RoleConfigEntry"];
+        };
+        DataRoleConfigsBody: {
+            data: components["schemas"]["RoleConfigs"];
         };
         DataSessionBody: {
             data: components["schemas"]["Session"];
@@ -8109,6 +8139,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            subspecialty?: boolean;
         };
         Point: {
             /** Format: double */
@@ -8334,6 +8365,35 @@ export interface components {
         RoleBinding: {
             config: unknown;
             role: string;
+        };
+        RoleConfig: {
+            /** @description allocator: the centers whose cases they allot (among the user's centers) */
+            center_ids?: number[] | null;
+            /**
+             * Format: int64
+             * @description site: the hospital the site account acts for (among the user's hospitals)
+             */
+            site_id?: number;
+            /** @description expert: ids of the pathology libraries (or sub-libraries) the expert reads */
+            subspecialties?: number[] | null;
+            /** @description expert: receives new cases (default true) */
+            takes_cases?: boolean;
+        };
+        RoleConfigEntry: {
+            config: components["schemas"]["RoleConfig"];
+            role: string;
+        };
+        RoleConfigInput: {
+            /** @description The role's keys: expert {subspecialties, takes_cases}, allocator {center_ids}, site {site_id}; other roles {} */
+            config: unknown;
+            role: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        RoleConfigs: {
+            roles: components["schemas"]["RoleConfigEntry"][] | null;
+            /** Format: int64 */
+            user_id: number;
         };
         RoleInfo: {
             en_name: string;
@@ -13325,6 +13385,8 @@ export interface operations {
         parameters: {
             query?: {
                 center_id?: number;
+                /** @description The case's library: experts bound to it come first, marked subspecialty */
+                library_id?: number;
             };
             header?: never;
             path?: never;
@@ -20306,6 +20368,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-role-config-get": {
+        parameters: {
+            query?: {
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRoleConfigsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-role-config-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleConfigInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRoleConfigEntryBody"];
                 };
             };
             /** @description Error */
