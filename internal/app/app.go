@@ -134,7 +134,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	fileSvc.SetCaseAccess(consultSvc.CanSee, consultSvc.CasesOfFile)
 	reportTemplates := report.NewTemplates(a.DB)
 	reportTemplates.UseClock(clk)
-	adviceSvc := advice.New(a.DB, adviceDeps(consultSvc, userSvc))
+	adviceSvc := advice.New(a.DB, adviceDeps(consultSvc, userSvc, settingsSvc))
 	adviceSvc.UseClock(clk)
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
 	diagSvc := diagnosis.New(a.DB, diagDeps)

@@ -34,7 +34,8 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 		Experts: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Expert)
 		},
-		TimeoutReason: func(ctx context.Context) bool { return st.System(ctx).TimeoutReason },
+		TimeoutReason:    func(ctx context.Context) bool { return st.System(ctx).TimeoutReason },
+		SupplementReport: func(ctx context.Context) bool { return st.System(ctx).SupplementReport },
 		DelayHours: func(ctx context.Context, libraryID int64) (int, error) {
 			lib, err := l.Get(ctx, libraryID)
 			if err != nil {
@@ -76,9 +77,10 @@ func publicationDeps(c *consultation.Service, d *diagnosis.Service, a *advice.Se
 }
 
 // adviceDeps connects the advice domain to the services it calls.
-func adviceDeps(c *consultation.Service, u *user.Service) advice.Deps {
+func adviceDeps(c *consultation.Service, u *user.Service, st *settings.Service) advice.Deps {
 	return advice.Deps{
-		Cases: c,
+		Cases:           c,
+		AllocateToThird: func(ctx context.Context) bool { return st.System(ctx).AllocateToThird },
 		Thirds: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Third)
 		},
@@ -116,10 +118,11 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 			}
 			return out, err
 		},
-		Files:      f,
-		NeedSlides: func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
-		Invited:    invitation.CasesOf,
-		Reviewing:  diagnosis.SupplementsReviewedBy,
+		Files:            f,
+		NeedSlides:       func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
+		RecallNeedsCheck: func(ctx context.Context) bool { return st.System(ctx).RollbackNeedCheck },
+		Invited:          invitation.CasesOf,
+		Reviewing:        diagnosis.SupplementsReviewedBy,
 	}
 }
 

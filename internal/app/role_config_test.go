@@ -241,3 +241,10 @@ func TestAssignmentByRoleConfig(t *testing.T) {
 		e.expect(e.do("POST", "/api/distribute/"+id+"/bindexpert", alloc, map[string]any{"expert_id": f.expert2}), 200)
 	})
 }
+
+// allowThirds turns on allocate_to_third: special exams may be passed to a
+// third party (off by default, spec 2 §3).
+func (e *env) allowThirds() {
+	e.t.Helper()
+	e.expect(e.do("PUT", "/api/config/setting", e.login("admin"), systemInput(map[string]any{"allocate_to_third": true})), 200)
+}

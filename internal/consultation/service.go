@@ -43,6 +43,9 @@ type Deps struct {
 	ChargeItems func(ctx context.Context, ids []int64) (map[int64]ChargeItem, error)
 	// Files resolves uploaded files the caller may attach.
 	Files FileResolver
+	// RecallNeedsCheck: a site's recall waits for the center's agreement
+	// (rollback_need_check; nil: it does).
+	RecallNeedsCheck func(context.Context) bool
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
 	NeedSlides func(context.Context) bool
 	// Invited and Reviewing select the ids of the cases an expert was

@@ -8981,6 +8981,7 @@ export interface components {
             reviewer_id?: number;
         };
         System: {
+            allocate_to_third: boolean;
             big_screen: boolean;
             captcha_enable: boolean;
             copyright: string;
@@ -8995,13 +8996,17 @@ export interface components {
             need_upload_slide: boolean;
             page_icon: string;
             page_title: string;
+            rollback_need_check: boolean;
             show_meeting: boolean;
             sms_enable: boolean;
+            supplement_report: boolean;
             timeout_reason: boolean;
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
         SystemInput: {
+            /** @description Special exams may be passed to a third party */
+            allocate_to_third?: boolean;
             /** @description The statistics wall view is on */
             big_screen?: boolean;
             captcha_enable: boolean;
@@ -9021,8 +9026,12 @@ export interface components {
             page_icon: string;
             /** @description Browser and login title; empty for the built-in title in the reader's language */
             page_title: string;
+            /** @description A site's recall waits for the center's agreement (off: agreed at once) */
+            rollback_need_check?: boolean;
             /** @description Experts may hold live meetings on cases */
             show_meeting?: boolean;
+            /** @description Experts may write supplementary reports on published cases */
+            supplement_report?: boolean;
             /** @description A report signed after its deadline needs a reason */
             timeout_reason?: boolean;
             /** @description Short name in the sidebar */
