@@ -80,7 +80,8 @@ export function UserFormDrawer({ id, open, onClose }: { id: number | null; open:
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="roles" label={t('user.table.roles')} rules={req(t('user.table.roles'))}>
+      {/* A validator, not `required`: antd would put aria-required on the select's root, which has no role (axe: aria-allowed-attr). */}
+      <Form.Item name="roles" label={t('user.table.roles')} rules={[{ validator: (_, v?: string[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.required', { field: t('user.table.roles') })))) }]}>
         <Select mode="multiple" loading={roles.isLoading} options={(roles.data ?? []).map((r) => ({ value: r.role, label: roleLabel(r.role) }))} optionFilterProp="label" />
       </Form.Item>
       <Form.Item name="center_ids" label={t('user.table.centers')}>
