@@ -43,6 +43,14 @@ async function data<T>(method: string, path: string, opts: Parameters<typeof cal
 /** A call as token's user that must succeed; its data. */
 export const ok = <T = unknown>(method: string, path: string, token: string, body?: unknown, lang?: Lang) => data<T>(method, path, { token, body, lang });
 
+/** Changes system settings (spec 2 §3) as the administrator, keeping the others. */
+export async function setSystemSettings(over: Record<string, unknown>): Promise<void> {
+  const admin = await apiLogin('admin');
+  const cur = await ok<Record<string, unknown>>('GET', '/api/config/setting', admin);
+  const keep = ['language', 'page_title', 'page_icon', 'title', 'copyright', 'captcha_enable', 'need_upload_slide', 'watermark'];
+  await ok('PUT', '/api/config/setting', admin, { ...Object.fromEntries(keep.map((k) => [k, cur[k]])), ...over });
+}
+
 let publicKey: string | undefined;
 
 /** RSA-OAEP (SHA-256), base64 — what the browser sends as the password. */

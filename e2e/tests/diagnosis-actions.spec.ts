@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiLogin, call, type Lang } from '../lib/api';
+import { apiLogin, call, setSystemSettings, type Lang } from '../lib/api';
 import { assignedCase, publishedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
@@ -114,6 +114,7 @@ test('publisher: releases a report waiting in its hesitation period', async ({ p
 });
 
 test('advice: the expert orders an exam, the site passes it to a third party, who answers', async ({ page }) => {
+  await setSystemSettings({ allocate_to_third: true }); // off by default (spec 2 §3)
   const c = await assignedCase({ patient: '郑医嘱' });
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
   await page.getByTestId('advice-order').click();

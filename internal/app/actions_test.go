@@ -336,6 +336,7 @@ func TestAdvice(t *testing.T) {
 			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+ihc, site, map[string]any{"result": "x"}), 404)
 			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, map[string]any{"result": "已深切 3 张并上传"}), 200)
 			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, map[string]any{"result": "again"}), 409)
+			e.allowThirds()
 			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+cut, site, map[string]any{"third_id": e.userID("third")}), 409)
 			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+ihc, site, map[string]any{"third_id": f.expert}), 422)
 			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+ihc, site, map[string]any{"third_id": e.userID("third")}), 200)

@@ -179,6 +179,7 @@ func TestAdviceResults(t *testing.T) {
 				t.Fatalf("pending: %s", r)
 			}
 			e.expect(e.do("POST", "/api/consultation/doctor_advice/execute/"+cut, site, map[string]any{"result": "已深切"}), 200)
+			e.allowThirds()
 			e.expect(e.do("POST", "/api/consultation/advice/transfer/"+stain, site, map[string]any{"third_id": e.userID("third")}), 200)
 			before = e.advicesSnapshot()
 			if r := e.expect(store(cut, expert, good, "user-language", "en-US"), 409); !strings.Contains(message(r), "Only special exams") {

@@ -34,7 +34,8 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 		Experts: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Expert)
 		},
-		TimeoutReason: func(ctx context.Context) bool { return st.System(ctx).TimeoutReason },
+		TimeoutReason:    func(ctx context.Context) bool { return st.System(ctx).TimeoutReason },
+		SupplementReport: func(ctx context.Context) bool { return st.System(ctx).SupplementReport },
 		DelayHours: func(ctx context.Context, libraryID int64) (int, error) {
 			lib, err := l.Get(ctx, libraryID)
 			if err != nil {
@@ -76,9 +77,10 @@ func publicationDeps(c *consultation.Service, d *diagnosis.Service, a *advice.Se
 }
 
 // adviceDeps connects the advice domain to the services it calls.
-func adviceDeps(c *consultation.Service, u *user.Service) advice.Deps {
+func adviceDeps(c *consultation.Service, u *user.Service, st *settings.Service) advice.Deps {
 	return advice.Deps{
-		Cases: c,
+		Cases:           c,
+		AllocateToThird: func(ctx context.Context) bool { return st.System(ctx).AllocateToThird },
 		Thirds: func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, access.Third)
 		},
@@ -89,7 +91,8 @@ func members(ctx context.Context, u *user.Service, centerID int64, role string) 
 	ms, err := u.Members(ctx, centerID, role)
 	out := make([]consultation.PersonRef, len(ms))
 	for i, m := range ms {
-		out[i] = consultation.PersonRef{ID: m.ID, Name: m.Name, Away: m.Away, AwayNote: m.AwayNote, AwayUntil: m.AwayUntil}
+		out[i] = consultation.PersonRef{ID: m.ID, Name: m.Name, Away: m.Away, AwayNote: m.AwayNote, AwayUntil: m.AwayUntil,
+			TakesCases: m.TakesCases, Subspecialties: m.Subspecialties}
 	}
 	return out, err
 }
@@ -106,6 +109,7 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 		Members: func(ctx context.Context, centerID int64, role string) ([]consultation.PersonRef, error) {
 			return members(ctx, u, centerID, role)
 		},
+		Lineage: l.Lineage,
 		ChargeItems: func(ctx context.Context, ids []int64) (map[int64]consultation.ChargeItem, error) {
 			items, err := b.Items(ctx, ids)
 			out := make(map[int64]consultation.ChargeItem, len(items))
@@ -114,10 +118,11 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 			}
 			return out, err
 		},
-		Files:      f,
-		NeedSlides: func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
-		Invited:    invitation.CasesOf,
-		Reviewing:  diagnosis.SupplementsReviewedBy,
+		Files:            f,
+		NeedSlides:       func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
+		RecallNeedsCheck: func(ctx context.Context) bool { return st.System(ctx).RollbackNeedCheck },
+		Invited:          invitation.CasesOf,
+		Reviewing:        diagnosis.SupplementsReviewedBy,
 	}
 }
 
@@ -128,7 +133,7 @@ func frozenDeps(o *org.Service, u *user.Service, l *library.Service, c *consulta
 			ms, err := u.Members(ctx, centerID, access.Expert)
 			out := make([]frozen.DutyExpert, len(ms))
 			for i, m := range ms {
-				out[i] = frozen.DutyExpert{ID: m.ID, Name: m.Name}
+				out[i] = frozen.DutyExpert{ID: m.ID, Name: m.Name, TakesCases: m.TakesCases, Subspecialties: m.Subspecialties}
 			}
 			return out, err
 		},

@@ -397,6 +397,27 @@ func TestFrozenAutomaticAssignment(t *testing.T) {
 		if got[0] == got[1] || got[1] == got[2] || got[2] == got[3] {
 			t.Fatalf("two on duty, not round robin: %v", got)
 		}
+		// The experts' role configuration: one bound to the frozen library
+		// goes first; one who takes no cases is never chosen, nor accepted.
+		admin := e.login("admin")
+		var bd int64
+		e.app.DB.Get(&bd, "SELECT id FROM libraries WHERE prefix = 'BD'")
+		arrive := func(want int64) string {
+			t.Helper()
+			p := booked()
+			a := data[frozenAppt](e, e.expect(e.do("POST", p+"/arrive", site, map[string]any{"case": map[string]any{}}), 200))
+			if a.ExpertID == nil || *a.ExpertID != want {
+				t.Fatalf("arrived to %v, want %d", a.ExpertID, want)
+			}
+			return p
+		}
+		e.setRoleConfig(admin, ex2, "expert", map[string]any{"subspecialties": []int64{bd}})
+		arrive(ex2)
+		arrive(ex2)
+		e.setRoleConfig(admin, ex2, "expert", map[string]any{"subspecialties": []int64{bd}, "takes_cases": false})
+		arrive(ex1)
+		p := arrive(ex1)
+		refusedBoth(t, e, "POST", p+"/assign", alloc, map[string]any{"expert_id": ex2}, 422, "expert_id", "frozen_appointments")
 	})
 }
 

@@ -105,7 +105,7 @@ func (m *matrix) build(st string) string {
 		return id
 	case "withdraw_unconfirmed", "recalled":
 		e.expect(m.post("/api/consultation/recall/"+id, site, map[string]any{"reason": "临床资料有误"}), 200)
-		if st == "recalled" {
+		if st == "recalled" && m.labelOf(id) == "withdraw_unconfirmed" { // agreed at once when the center need not check
 			e.expect(m.post("/api/admin/consultation/"+id+"/recall/agree", admin, nil), 200)
 		}
 		return id
@@ -345,85 +345,93 @@ func TestLifecycleMatrix(t *testing.T) {
 				t.Fatalf("built %s, got %s", st, got)
 			}
 		}
-		m.checkListed(t, shared)
-		var allowed, refused int
-		for _, a := range matrixActions() {
-			t.Run(a.name, func(t *testing.T) {
-				parent := e.t
-				e.t = t
-				defer func() { e.t = parent }()
-				for si, st := range matrixStates {
-					for ri, role := range matrixRoles {
-						want := a.expected(role, st)
-						lang := []string{"zh-CN", "en-US"}[(si+ri)%2]
-						ctx := fmt.Sprintf("%s from %s as %q", a.name, st, role)
-						id := shared[st]
-						if want == 200 {
-							id = m.build(st)
+		m.checkListed(t, shared, matrixActions())
+		allowed, refused := m.run(t, matrixActions(), shared)
+		t.Logf("%d allowed and %d refused requests checked", allowed, refused)
+	})
+}
+
+// run makes every action from every status as every caller: allowed ones
+// on a new case, refused ones on the shared case of the status, which they
+// must leave as it was.
+func (m *matrix) run(t *testing.T, actions []matrixAction, shared map[string]string) (allowed, refused int) {
+	e := m.e
+	for _, a := range actions {
+		t.Run(a.name, func(t *testing.T) {
+			parent := e.t
+			e.t = t
+			defer func() { e.t = parent }()
+			for si, st := range matrixStates {
+				for ri, role := range matrixRoles {
+					want := a.expected(role, st)
+					lang := []string{"zh-CN", "en-US"}[(si+ri)%2]
+					ctx := fmt.Sprintf("%s from %s as %q", a.name, st, role)
+					id := shared[st]
+					if want == 200 {
+						id = m.build(st)
+					}
+					before := m.snapshot(id)
+					tok := m.tokens[role]
+					r := m.call(a, tok, id, lang)
+					if a.batch && want != 401 && want != 403 {
+						var out struct {
+							Data []struct {
+								ID      int64  `json:"id"`
+								OK      bool   `json:"ok"`
+								Message string `json:"message"`
+							} `json:"data"`
 						}
-						before := m.snapshot(id)
-						tok := m.tokens[role]
-						r := m.call(a, tok, id, lang)
-						if a.batch && want != 401 && want != 403 {
-							var out struct {
-								Data []struct {
-									ID      int64  `json:"id"`
-									OK      bool   `json:"ok"`
-									Message string `json:"message"`
-								} `json:"data"`
-							}
-							if r.Status != 200 {
-								t.Errorf("%s: batch status %d: %s", ctx, r.Status, r)
-								continue
-							}
-							json.Unmarshal(r.Body, &out)
-							if len(out.Data) != 1 || out.Data[0].OK != (want == 200) {
-								t.Errorf("%s: want ok=%v: %s", ctx, want == 200, r)
-								continue
-							}
-							if want != 200 {
-								localized(t, lang, out.Data[0].Message, ctx)
-							}
-						} else if r.Status != want {
-							t.Errorf("%s: status %d, want %d: %s", ctx, r.Status, want, r)
+						if r.Status != 200 {
+							t.Errorf("%s: batch status %d: %s", ctx, r.Status, r)
+							continue
+						}
+						json.Unmarshal(r.Body, &out)
+						if len(out.Data) != 1 || out.Data[0].OK != (want == 200) {
+							t.Errorf("%s: want ok=%v: %s", ctx, want == 200, r)
 							continue
 						}
 						if want != 200 {
-							refused++
-							if !a.batch || want == 401 || want == 403 {
-								localized(t, lang, message(r), ctx)
-							}
-							if after := m.snapshot(id); !reflect.DeepEqual(before, after) {
-								t.Errorf("%s: refused but changed the case:\nbefore %v\nafter  %v", ctx, before, after)
-							}
-							continue
+							localized(t, lang, out.Data[0].Message, ctx)
 						}
-						allowed++
-						after := m.snapshot(id)
-						if after.Logs <= before.Logs {
-							t.Errorf("%s: no case log written", ctx)
+					} else if r.Status != want {
+						t.Errorf("%s: status %d, want %d: %s", ctx, r.Status, want, r)
+						continue
+					}
+					if want != 200 {
+						refused++
+						if !a.batch || want == 401 || want == 403 {
+							localized(t, lang, message(r), ctx)
 						}
-						end := a.ends(st)
-						switch end {
-						case "deleted":
-							if after.Row["deleted_at"] == nil {
-								t.Errorf("%s: not deleted", ctx)
-							}
-							e.expect(e.do("GET", "/api/consultation/resources/"+id, m.tokens["site"], nil), 404)
-						case "":
-							end = st
-							fallthrough
-						default:
-							if got := m.labelOf(id); got != end {
-								t.Errorf("%s: ends in %s, want %s", ctx, got, end)
-							}
+						if after := m.snapshot(id); !reflect.DeepEqual(before, after) {
+							t.Errorf("%s: refused but changed the case:\nbefore %v\nafter  %v", ctx, before, after)
+						}
+						continue
+					}
+					allowed++
+					after := m.snapshot(id)
+					if after.Logs <= before.Logs {
+						t.Errorf("%s: no case log written", ctx)
+					}
+					end := a.ends(st)
+					switch end {
+					case "deleted":
+						if after.Row["deleted_at"] == nil {
+							t.Errorf("%s: not deleted", ctx)
+						}
+						e.expect(e.do("GET", "/api/consultation/resources/"+id, m.tokens["site"], nil), 404)
+					case "":
+						end = st
+						fallthrough
+					default:
+						if got := m.labelOf(id); got != end {
+							t.Errorf("%s: ends in %s, want %s", ctx, got, end)
 						}
 					}
 				}
-			})
-		}
-		t.Logf("%d allowed and %d refused requests checked", allowed, refused)
-	})
+			}
+		})
+	}
+	return allowed, refused
 }
 
 func (m *matrix) call(a matrixAction, tok, id, lang string) resp {
@@ -435,7 +443,7 @@ func (m *matrix) call(a matrixAction, tok, id, lang string) resp {
 // checkListed: a case's actions, as each caller reads them, name exactly
 // the matrix actions the caller may make now (allowed, or refused only for
 // its input: a draft to complete before it is submitted).
-func (m *matrix) checkListed(t *testing.T, shared map[string]string) {
+func (m *matrix) checkListed(t *testing.T, shared map[string]string, actions []matrixAction) {
 	t.Helper()
 	names := map[string]string{"return_to_center": "expert_return"}
 	for _, st := range matrixStates {
@@ -449,7 +457,7 @@ func (m *matrix) checkListed(t *testing.T, shared map[string]string) {
 				} `json:"data"`
 			}
 			m.e.decode(m.e.expect(m.e.do("GET", "/api/consultation/resources/"+shared[st], m.tokens[role], nil), 200), &c)
-			for _, a := range matrixActions() {
+			for _, a := range actions {
 				if a.batch || a.name == "caseinfo" || a.name == "draft_update" {
 					continue // the same action as another, or no transition
 				}

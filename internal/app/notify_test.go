@@ -573,6 +573,7 @@ func TestDiagnosisEventsReachTheirPeople(t *testing.T) {
 			map[string]any{"item": "immunohistochemisty", "markers": "CK", "block": "A1"},
 		}}), 200), &ad)
 		in.expect(t, "advice", map[string][]string{"case.advice_ordered": {"clinical", "site"}})
+		e.allowThirds()
 		e.expect(e.do("POST", "/api/consultation/advice/transfer/"+itoa(ad.Data[0].ID), site, map[string]any{"third_id": e.userID("third")}), 200)
 		in.expect(t, "transfer", map[string][]string{"case.advice_transferred": {"expert"}, "case.advice_to_third": {"third"}})
 		e.expect(e.do("POST", "/api/third/addadvice/"+itoa(ad.Data[0].ID), third, map[string]any{"result": "CK(+)"}), 200)

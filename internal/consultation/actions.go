@@ -16,12 +16,23 @@ import (
 // transition from its state, lets change write what the transition does,
 // and records the case log and audit lines.
 func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change columns) error {
+	return s.transitionAs(ctx, tx, id, name, detail, change, true)
+}
+
+// transitionAs is transition; byRole false makes it whatever the caller's
+// roles (a consequence of the caller's own action the system takes for
+// another role, e.g. a recall agreed at once), still from a state it allows.
+func (s *Service) transitionAs(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change columns, byRole bool) error {
 	r, err := s.row(ctx, tx, id)
 	if err != nil {
 		return err
 	}
 	p := access.FromContext(ctx)
-	t, err := Check(p, name, r.State)
+	checker := p
+	if !byRole {
+		checker = &access.Principal{UserID: p.UserID, Roles: Transitions[name].Roles}
+	}
+	t, err := Check(checker, name, r.State)
 	if err != nil {
 		return err
 	}
@@ -216,14 +227,24 @@ func reason(field, text string) (string, error) {
 	return text, nil
 }
 
-// Recall asks the center to give a submitted case back to the site.
+// Recall asks the center to give a submitted case back to the site. When
+// the center need not agree (the rollback_need_check setting off), the
+// recall is agreed at once in the same transaction, as the center would.
 func (s *Service) Recall(ctx context.Context, id int64, why string) error {
 	why, err := reason("reason", why)
 	if err != nil {
 		return err
 	}
-	return s.one(ctx, id, ActRecall, why, func(*db.Tx, *Row, State) (map[string]any, error) {
-		return map[string]any{"recall_reason": why}, nil
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.transition(ctx, tx, id, ActRecall, why, func(*db.Tx, *Row, State) (map[string]any, error) {
+			return map[string]any{"recall_reason": why}, nil
+		}); err != nil {
+			return err
+		}
+		if s.deps.RecallNeedsCheck == nil || s.deps.RecallNeedsCheck(ctx) {
+			return nil
+		}
+		return s.transitionAs(ctx, tx, id, ActRecallAgree, "", s.agreeRecall(ctx), false)
 	})
 }
 
@@ -247,14 +268,19 @@ func (s *Service) RecallDecision(ctx context.Context, id int64, decision, note s
 			return err
 		}
 	}
-	return s.one(ctx, id, name, note, func(tx *db.Tx, r *Row, to State) (map[string]any, error) {
-		if decision == "agree" {
-			vals, err := s.endHandover(ctx, tx, id)
-			vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = nil, nil, nil, nil
-			return vals, err
-		}
-		return nil, nil
-	})
+	if decision == "agree" {
+		return s.one(ctx, id, name, note, s.agreeRecall(ctx))
+	}
+	return s.one(ctx, id, name, note, func(*db.Tx, *Row, State) (map[string]any, error) { return nil, nil })
+}
+
+// agreeRecall is what an agreed recall writes: the case leaves its expert.
+func (s *Service) agreeRecall(ctx context.Context) columns {
+	return func(tx *db.Tx, r *Row, _ State) (map[string]any, error) {
+		vals, err := s.endHandover(ctx, tx, r.ID)
+		vals["expert_id"], vals["assigned_at"], vals["timeout_at"], vals["remind_at"] = nil, nil, nil, nil
+		return vals, err
+	}
 }
 
 // BatchAgreeRecall agrees to several recalls.
@@ -317,23 +343,6 @@ func (s *Service) refer(ctx context.Context, name Action, id, expertID int64, wh
 		vals["locked_by"] = nil
 		return vals, s.assign(ctx, vals, expertID, r.Expedite == 1)
 	})
-}
-
-func (s *Service) checkExpert(ctx context.Context, r *Row, expertID int64) error {
-	if r.CenterID == nil {
-		return apperr.New(apperr.Invalid, "error.validation").Field("center_id", "field.required")
-	}
-	experts, err := s.deps.Members(ctx, *r.CenterID, access.Expert)
-	if err != nil {
-		return err
-	}
-	if len(experts) == 0 {
-		return apperr.New(apperr.Conflict, "case.no_expert_on_duty")
-	}
-	if !slices.ContainsFunc(experts, func(e PersonRef) bool { return e.ID == expertID }) {
-		return apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.expert_unknown")
-	}
-	return nil
 }
 
 // staffBindable: p may name the staff member of r now (an allocator, while

@@ -69,9 +69,14 @@ func (s *Service) postMessage(ctx context.Context, in *struct {
 }
 
 func (s *Service) centerExperts(ctx context.Context, in *struct {
-	CenterID int64 `query:"center_id" minimum:"1"`
+	CenterID  int64 `query:"center_id" minimum:"1"`
+	LibraryID int64 `query:"library_id" doc:"The case's library: experts bound to it come first, marked subspecialty"`
 }) ([]PersonRef, error) {
-	return s.CenterExperts(ctx, in.CenterID)
+	var lib *int64
+	if in.LibraryID > 0 {
+		lib = &in.LibraryID
+	}
+	return s.CenterExperts(ctx, in.CenterID, lib)
 }
 
 func (s *Service) statusLabels(ctx context.Context) ([]StatusLabel, error) {

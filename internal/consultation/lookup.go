@@ -71,7 +71,8 @@ func (s *Service) ReturnReason(ctx context.Context, id int64) (string, error) {
 	return r.ReturnReason, nil
 }
 
-// CaseExperts lists the experts of the case's center.
+// CaseExperts lists the experts of the case's center who take new cases,
+// those bound to the case's library first (ForNewCases).
 func (s *Service) CaseExperts(ctx context.Context, id int64) ([]PersonRef, error) {
 	r, err := s.row(ctx, s.db, id)
 	if err != nil {
@@ -80,12 +81,17 @@ func (s *Service) CaseExperts(ctx context.Context, id int64) ([]PersonRef, error
 	if r.CenterID == nil {
 		return []PersonRef{}, nil
 	}
-	return s.deps.Members(ctx, *r.CenterID, access.Expert)
+	experts, err := s.deps.Members(ctx, *r.CenterID, access.Expert)
+	if err != nil {
+		return nil, err
+	}
+	return s.ForNewCases(ctx, experts, r.LibraryID)
 }
 
-// CenterExperts lists the experts of a center the caller may deal with:
-// for a site, one of its hospital's centers; otherwise one in their scope.
-func (s *Service) CenterExperts(ctx context.Context, centerID int64) ([]PersonRef, error) {
+// CenterExperts lists the experts of a center the caller may deal with (for
+// a site, one of its hospital's centers; otherwise one in their scope) who
+// take new cases, those bound to libraryID (when given) first.
+func (s *Service) CenterExperts(ctx context.Context, centerID int64, libraryID *int64) ([]PersonRef, error) {
 	p := access.FromContext(ctx)
 	allowed := p.IsAdmin()
 	if !allowed {
@@ -107,7 +113,11 @@ func (s *Service) CenterExperts(ctx context.Context, centerID int64) ([]PersonRe
 	if !allowed {
 		return nil, apperr.New(apperr.NotFound, "error.not_found")
 	}
-	return s.deps.Members(ctx, centerID, access.Expert)
+	experts, err := s.deps.Members(ctx, centerID, access.Expert)
+	if err != nil {
+		return nil, err
+	}
+	return s.ForNewCases(ctx, experts, libraryID)
 }
 
 // StatusLabels lists every display status in the caller's language.

@@ -104,6 +104,13 @@ type PersonRef struct {
 	Away      bool   `json:"away,omitempty" db:"-"`
 	AwayNote  string `json:"away_note,omitempty" db:"-"`
 	AwayUntil string `json:"away_until,omitempty" db:"-"`
+	// Subspecialty: the expert is bound to the case's library (spec 2 §8);
+	// such experts are listed first.
+	Subspecialty bool `json:"subspecialty,omitempty" db:"-"`
+	// An expert's role configuration: whether they take new cases, and the
+	// libraries they are bound to.
+	TakesCases     bool    `json:"-" db:"-"`
+	Subspecialties []int64 `json:"-" db:"-"`
 }
 
 // Row is a consultation as lists show it.

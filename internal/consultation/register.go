@@ -3,6 +3,7 @@ package consultation
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -119,12 +120,12 @@ func (s *Service) checkRelations(ctx context.Context, h *org.Hospital, id int64,
 	case h.ExpertSelect == org.ExpertMustSelect && in.ExpertID == nil && !draft:
 		v.Add("expert_id", "case.expert_required")
 	case in.ExpertID != nil && in.CenterID != nil && !v.Has("center_id"):
-		experts, err := s.deps.Members(ctx, *in.CenterID, access.Expert)
-		if err != nil {
-			return err
-		}
-		if !slices.ContainsFunc(experts, func(r PersonRef) bool { return r.ID == *in.ExpertID }) {
-			v.Add("expert_id", "case.expert_unknown")
+		if err := s.checkAssignable(ctx, *in.CenterID, *in.ExpertID, false); err != nil {
+			var ae *apperr.Error
+			if !errors.As(err, &ae) || len(ae.Fields["expert_id"]) == 0 {
+				return err
+			}
+			v.Add("expert_id", ae.Fields["expert_id"][0].Key)
 		}
 	}
 	if err := v.Err(); err != nil {

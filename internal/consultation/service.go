@@ -36,10 +36,16 @@ type Deps struct {
 	TimeoutFor func(ctx context.Context, expedite bool) (Timeout, error)
 	// Members lists the enabled users of a center who hold role.
 	Members func(ctx context.Context, centerID int64, role string) ([]PersonRef, error)
+	// Lineage returns a library and the libraries above it (nil: the
+	// library alone); an expert bound to a library reads its sub-libraries.
+	Lineage func(ctx context.Context, libraryID int64) ([]int64, error)
 	// ChargeItems returns the enabled charge items among ids.
 	ChargeItems func(ctx context.Context, ids []int64) (map[int64]ChargeItem, error)
 	// Files resolves uploaded files the caller may attach.
 	Files FileResolver
+	// RecallNeedsCheck: a site's recall waits for the center's agreement
+	// (rollback_need_check; nil: it does).
+	RecallNeedsCheck func(context.Context) bool
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
 	NeedSlides func(context.Context) bool
 	// Invited and Reviewing select the ids of the cases an expert was

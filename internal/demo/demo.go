@@ -7,8 +7,11 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/json"
 	"log/slog"
 	"time"
+
+	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/auth"
 	"telepath/internal/billing"
@@ -118,12 +121,38 @@ func Seed(ctx context.Context, d *db.DB, log *slog.Logger, clk clock.Clock) erro
 				return err
 			}
 		}
-		return nil
+		return bindSubspecialties(ctx, tx)
 	})
 	if err == nil {
 		log.Info("seeded demo data", "password", Password)
 	}
 	return err
+}
+
+// bindSubspecialties gives the demo experts their subspecialties (spec 2
+// §8; the role configuration of internal/user): the chief reads routine
+// cases, the associate cytology (the cell library and its sub-library);
+// frozen cases go to whoever is on duty.
+func bindSubspecialties(ctx context.Context, tx *db.Tx) error {
+	for _, b := range []struct {
+		username string
+		prefixes []string
+	}{{"expert", []string{"BL"}}, {"expert2", []string{"XB"}}} {
+		var libs []int64
+		if err := db.Select(ctx, tx, &libs, tx.Builder().Select("id").From("libraries").
+			Where(sq.Eq{"prefix": b.prefixes}).Where("parent_id IS NULL").OrderBy("id")); err != nil {
+			return err
+		}
+		cfg, err := json.Marshal(map[string]any{"subspecialties": libs, "takes_cases": true})
+		if err != nil {
+			return err
+		}
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("user_roles").Set("config", string(cfg)).
+			Where("role = ? AND user_id = (SELECT id FROM users WHERE username = ?)", access.Expert, b.username)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func addCenter(ctx context.Context, tx *db.Tx, name, code string, parent *int64, now time.Time) (int64, error) {

@@ -17,7 +17,9 @@ const (
 )
 
 // ExpertChoices lists the experts of the case's center the caller may pick
-// for a referral, a review or an invitation. The caller is never offered.
+// for a referral, a review or an invitation. The caller is never offered;
+// a referral or handover offers only experts who take new cases, those
+// bound to the case's library first.
 func (s *Service) ExpertChoices(ctx context.Context, id int64, choice string) ([]consultation.PersonRef, error) {
 	r, err := s.deps.Cases.Case(ctx, id)
 	if err != nil {
@@ -48,6 +50,9 @@ func (s *Service) ExpertChoices(ctx context.Context, id int64, choice string) ([
 		if !slices.Contains(skip, e.ID) {
 			out = append(out, e)
 		}
+	}
+	if choice == ChoiceOther { // the case changes hands: only experts taking new cases
+		return s.deps.Cases.ForNewCases(ctx, out, r.LibraryID)
 	}
 	return out, nil
 }

@@ -19,10 +19,21 @@ func (s *Service) guard() {
 	}
 	c.Guard(consultation.ActPublish, s.reviewPassed)
 	c.Guard(consultation.ActToReview, s.notApproved)
+	c.Guard(consultation.ActAppendDiagnosis, s.supplementsAllowed)
 	c.Guard(consultation.ActAppendPublish, s.supplementReviewPassed)
 	c.Guard(consultation.ActAppendDiscard, s.supplementExists)
 	c.Guard(consultation.ActAppendApprove, s.supplementReviewer)
 	c.Guard(consultation.ActAppendReviewReturn, s.supplementReviewer)
+}
+
+// supplementsAllowed: the system lets experts write supplementary reports
+// (supplement_report). Off, none is started or edited; one already written
+// may still be sent, published or discarded, and published ones stay.
+func (s *Service) supplementsAllowed(ctx context.Context, _ db.Querier, _ *consultation.Row) error {
+	if s.deps.SupplementReport != nil && !s.deps.SupplementReport(ctx) {
+		return refuse("diagnosis.supplement_off")
+	}
+	return nil
 }
 
 // reviewPassed: a diagnosis sent to review is published only once approved;

@@ -26,6 +26,9 @@ type Deps struct {
 	// TimeoutReason says whether a report signed after its deadline needs a
 	// reason (the timeout_reason setting).
 	TimeoutReason func(ctx context.Context) bool
+	// SupplementReport says whether experts may write supplementary reports
+	// (the supplement_report setting; nil: they may).
+	SupplementReport func(ctx context.Context) bool
 }
 
 // Service runs the expert's work on cases.

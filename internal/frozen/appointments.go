@@ -147,9 +147,41 @@ func (s *Service) checkBooking(ctx context.Context, in *BookInput) (time.Time, e
 	return at, v.Err()
 }
 
+// takersOnDuty lists the experts of the center on duty at t who take new
+// cases (their role configuration), those bound to the frozen library
+// first; the round robin order of OnDuty holds within each.
+func (s *Service) takersOnDuty(ctx context.Context, tx *db.Tx, centerID int64, t time.Time) ([]DutyExpert, error) {
+	on, err := s.OnDuty(ctx, tx, centerID, t)
+	if err != nil || len(on) == 0 {
+		return on, err
+	}
+	experts, err := s.deps.Experts(ctx, centerID)
+	if err != nil {
+		return nil, err
+	}
+	var lib int64
+	if s.deps.FrozenLibrary != nil {
+		if lib, _, err = s.deps.FrozenLibrary(ctx); err != nil {
+			return nil, err
+		}
+	}
+	bound, other := []DutyExpert{}, []DutyExpert{}
+	for _, d := range on {
+		i := slices.IndexFunc(experts, func(e DutyExpert) bool { return e.ID == d.ID })
+		switch {
+		case i < 0 || !experts[i].TakesCases:
+		case lib != 0 && slices.Contains(experts[i].Subspecialties, lib):
+			bound = append(bound, d)
+		default:
+			other = append(other, d)
+		}
+	}
+	return append(bound, other...), nil
+}
+
 // checkOnDuty refuses an operation time with nobody of the center on duty.
 func (s *Service) checkOnDuty(ctx context.Context, tx *db.Tx, centerID int64, at time.Time) error {
-	on, err := s.OnDuty(ctx, tx, centerID, at)
+	on, err := s.takersOnDuty(ctx, tx, centerID, at)
 	if err != nil {
 		return err
 	}
@@ -471,7 +503,7 @@ func (s *Service) Arrive(ctx context.Context, id int64, in ArriveInput) (*Appoin
 	return s.move(ctx, id, ActArrive, func(tx *db.Tx, a *Appointment) (map[string]any, error) {
 		now := s.clock.Now()
 		set := map[string]any{"arrived_at": now}
-		on, err := s.OnDuty(ctx, tx, a.CenterID, now)
+		on, err := s.takersOnDuty(ctx, tx, a.CenterID, now)
 		if err != nil {
 			return nil, err
 		}
@@ -501,7 +533,7 @@ func (s *Service) Assign(ctx context.Context, id int64, in AssignInput) (*Appoin
 		now := s.clock.Now()
 		expert := in.ExpertID
 		if expert == 0 {
-			on, err := s.OnDuty(ctx, tx, a.CenterID, now)
+			on, err := s.takersOnDuty(ctx, tx, a.CenterID, now)
 			if err != nil {
 				return nil, err
 			}
@@ -514,8 +546,12 @@ func (s *Service) Assign(ctx context.Context, id int64, in AssignInput) (*Appoin
 			if err != nil {
 				return nil, err
 			}
-			if !slices.ContainsFunc(experts, func(p DutyExpert) bool { return p.ID == expert }) {
+			i := slices.IndexFunc(experts, func(p DutyExpert) bool { return p.ID == expert })
+			if i < 0 {
 				return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "frozen.member_not_in_center")
+			}
+			if !experts[i].TakesCases {
+				return nil, apperr.New(apperr.Invalid, "error.validation").Field("expert_id", "case.expert_not_taking")
 			}
 		}
 		if a.ConsultationID != nil {

@@ -63,6 +63,10 @@ func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 type DutyExpert struct {
 	ID   int64  `json:"id" db:"id"`
 	Name string `json:"name" db:"name"`
+	// From the expert's role configuration (Deps.Experts): whether they
+	// take new cases, and the libraries they are bound to.
+	TakesCases     bool    `json:"-" db:"-"`
+	Subspecialties []int64 `json:"-" db:"-"`
 }
 
 // Limits of spec 2 §9.

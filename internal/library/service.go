@@ -188,3 +188,31 @@ func (s *Service) OfKind(ctx context.Context, kind string) (*Library, error) {
 	l.Example = l.Rule().Example("")
 	return &l, nil
 }
+
+// Existing returns the ids among ids of libraries that exist (enabled or
+// not): an expert's subspecialties (spec 2 §8) are library ids.
+func (s *Service) Existing(ctx context.Context, q db.Querier, ids []int64) ([]int64, error) {
+	out := []int64{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	err := db.Select(ctx, q, &out, s.db.Builder().Select("id").From("libraries").Where(sq.Eq{"id": ids}).Where("deleted_at IS NULL"))
+	return out, apperr.Wrap(err, "check libraries")
+}
+
+// Lineage returns the library and the libraries above it, nearest first
+// (an expert bound to a library reads its sub-libraries too).
+func (s *Service) Lineage(ctx context.Context, id int64) ([]int64, error) {
+	out := []int64{}
+	for cur, depth := &id, 0; cur != nil && depth <= maxDepth; depth++ {
+		out = append(out, *cur)
+		var parent *int64
+		if err := db.Get(ctx, s.db, &parent, s.db.Builder().Select("parent_id").From("libraries").Where("id = ?", *cur)); errors.Is(err, sql.ErrNoRows) {
+			break
+		} else if err != nil {
+			return nil, apperr.Wrap(err, "library lineage")
+		}
+		cur = parent
+	}
+	return out, nil
+}

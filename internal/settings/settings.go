@@ -39,6 +39,15 @@ type System struct {
 	TimeoutReason bool `json:"timeout_reason"`
 	// BigScreen turns on the statistics wall view (spec 2 §3 big_screen).
 	BigScreen bool `json:"big_screen"`
+	// RollbackNeedCheck: a site's recall waits for the center's agreement;
+	// off, it is agreed at once (spec 2 §3 rollback_need_check).
+	RollbackNeedCheck bool `json:"rollback_need_check"`
+	// SupplementReport: experts may write supplementary reports on
+	// published cases (spec 2 §3 supplement_report).
+	SupplementReport bool `json:"supplement_report"`
+	// AllocateToThird: a special exam may be passed to a third party
+	// (spec 2 §3 allocate_to_third).
+	AllocateToThird bool `json:"allocate_to_third"`
 }
 
 // Defaults are the spec's defaults. PageTitle is empty so that the web app
@@ -46,6 +55,7 @@ type System struct {
 func Defaults() System {
 	return System{Language: "zh-CN", PageIcon: "/favicon.svg",
 		Title: "Telepath", Copyright: "Telepath", CaptchaEnable: true, DiskSpace: 1, NeedUploadSlide: true, DelayReport: true,
+		RollbackNeedCheck: true, SupplementReport: true,
 		Watermark: Watermark{FontSize: 16, FontColor: "rgba(0,0,0,0.12)"}}
 }
 

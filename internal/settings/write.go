@@ -24,11 +24,15 @@ type SystemInput struct {
 	NeedUploadSlide bool      `json:"need_upload_slide" doc:"A case needs at least one slide to be submitted"`
 	Watermark       Watermark `json:"watermark"`
 	// Left out, these keep their values (clients that predate them).
-	DelayReport   *bool   `json:"delay_report,omitempty" doc:"A delayed report notifies the site"`
-	TimeoutReason *bool   `json:"timeout_reason,omitempty" doc:"A report signed after its deadline needs a reason"`
-	BigScreen     *bool   `json:"big_screen,omitempty" doc:"The statistics wall view is on"`
-	ShowMeeting   *bool   `json:"show_meeting,omitempty" doc:"Experts may hold live meetings on cases"`
-	LoginLogo     *string `json:"login_logo,omitempty" maxLength:"90000" doc:"Logo on the sign-in page: a PNG, JPEG, WebP or SVG image of at most 64 KB as a data: URL; empty removes it"`
+	DelayReport   *bool `json:"delay_report,omitempty" doc:"A delayed report notifies the site"`
+	TimeoutReason *bool `json:"timeout_reason,omitempty" doc:"A report signed after its deadline needs a reason"`
+	BigScreen     *bool `json:"big_screen,omitempty" doc:"The statistics wall view is on"`
+	ShowMeeting   *bool `json:"show_meeting,omitempty" doc:"Experts may hold live meetings on cases"`
+	// RollbackNeedCheck, SupplementReport, AllocateToThird: see System.
+	RollbackNeedCheck *bool   `json:"rollback_need_check,omitempty" doc:"A site's recall waits for the center's agreement (off: agreed at once)"`
+	SupplementReport  *bool   `json:"supplement_report,omitempty" doc:"Experts may write supplementary reports on published cases"`
+	AllocateToThird   *bool   `json:"allocate_to_third,omitempty" doc:"Special exams may be passed to a third party"`
+	LoginLogo         *string `json:"login_logo,omitempty" maxLength:"90000" doc:"Logo on the sign-in page: a PNG, JPEG, WebP or SVG image of at most 64 KB as a data: URL; empty removes it"`
 }
 
 var (
@@ -102,6 +106,11 @@ func (s *Service) Update(ctx context.Context, in SystemInput) (System, error) {
 	}
 	if in.LoginLogo != nil {
 		after.LoginLogo = *in.LoginLogo
+	}
+	for dst, v := range map[*bool]*bool{&after.RollbackNeedCheck: in.RollbackNeedCheck, &after.SupplementReport: in.SupplementReport, &after.AllocateToThird: in.AllocateToThird} {
+		if v != nil {
+			*dst = *v
+		}
 	}
 	after.Watermark.FontColor = strings.TrimSpace(after.Watermark.FontColor)
 	if err := s.store(ctx, before, after); err != nil {

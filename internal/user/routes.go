@@ -22,6 +22,8 @@ func (s *Service) Routes(api *httpx.API) {
 		{Method: "GET", Path: "/api/admin/manage", Roles: access.Admins, Handler: httpx.ListOf(s.Administrators), ID: "admin-manage-list", Summary: "Administrators and center administrators with what each may manage (params.tab: all, admin, center_admin)"},
 		{Method: "GET", Path: "/api/admin/manage/count", Roles: access.Admins, Handler: httpx.CountsOf(s.AdministratorCounts), ID: "admin-manage-count", Summary: "Tab counts of the administrators list"},
 		{Method: "GET", Path: "/api/user/count", Roles: access.Managers, Handler: httpx.CountsOf(s.Count), ID: "user-count", Summary: "User tab counts"},
+		{Method: "GET", Path: "/api/user/role/config", Roles: access.Managers, Handler: httpx.Value(s.roleConfigs), ID: "user-role-config-get", Summary: "A user's roles with their configuration (expert: subspecialties, takes_cases; allocator: center_ids; site: site_id)"},
+		{Method: "POST", Path: "/api/user/role/config", Roles: access.Managers, Handler: httpx.WithBody(s.SetRoleConfig), ID: "user-role-config-set", Summary: "Set one role's configuration of a user", MaxBody: 16 << 10},
 		{Method: "GET", Path: "/api/user/{id}", Roles: access.Managers, Handler: httpx.ByID(s.Get), ID: "user-get", Summary: "Get a user"},
 		{Method: "POST", Path: "/api/user", Roles: access.Managers, Handler: httpx.WithBody(s.Create), ID: "user-create", Summary: "Create a user", MaxBody: 64 << 10},
 		{Method: "POST", Path: "/api/user/{id}", Roles: access.Managers, Handler: httpx.ByIDWithBody(s.Update), ID: "user-update", Summary: "Update a user", MaxBody: 64 << 10},
@@ -43,6 +45,12 @@ func (s *Service) Routes(api *httpx.API) {
 // session's idle timeout the answer carries.
 func (s *Service) LendInfo(idle time.Duration) httpx.Handler {
 	return httpx.Result(func(ctx context.Context) (*Info, error) { return s.Info(ctx, idle) })
+}
+
+func (s *Service) roleConfigs(ctx context.Context, in *struct {
+	UserID int64 `query:"user_id" minimum:"1"`
+}) (*RoleConfigs, error) {
+	return s.RoleConfigsOf(ctx, in.UserID)
 }
 
 func (s *Service) grantable(ctx context.Context) ([]RoleInfo, error) { return s.Roles(ctx), nil }

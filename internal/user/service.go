@@ -25,6 +25,8 @@ type Service struct {
 	db    *db.DB
 	org   *org.Service
 	auth  *auth.Service
+	// libraries checks expert subspecialties (UseLibraries).
+	libraries LibraryLookup
 }
 
 // UseClock sets the clock the service reads the time from.
@@ -299,14 +301,23 @@ type Member struct {
 	ID   int64  `json:"id" db:"id"`
 	Name string `json:"name" db:"name"`
 	Availability
+	// An expert's configuration: whether they take new cases and the
+	// libraries they read.
+	TakesCases     bool    `json:"-" db:"-"`
+	Subspecialties []int64 `json:"-" db:"-"`
+	Config         string  `json:"-" db:"config"`
 }
 
 // Members lists the enabled users bound to a center who hold role.
 func (s *Service) Members(ctx context.Context, centerID int64, role string) ([]Member, error) {
 	out := []Member{}
-	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("u.id", "u.name", "u.away <> 0 AS away", "u.away_note", "u.away_until").From("users u").
+	err := db.Select(ctx, s.db, &out, s.db.Builder().Select("u.id", "u.name", "u.away <> 0 AS away", "u.away_note", "u.away_until", "r.config").From("users u").
 		Join("user_roles r ON r.user_id = u.id AND r.role = ?", role).
 		Join("user_centers uc ON uc.user_id = u.id AND uc.center_id = ?", centerID).
 		Where("u.status = 1 AND u.deleted_at IS NULL").OrderBy("u.name", "u.id"))
+	for i := range out {
+		c := parseConfig(out[i].Config)
+		out[i].TakesCases, out[i].Subspecialties = c.TakesCasesOrDefault(), c.Subspecialties
+	}
 	return out, apperr.Wrap(err, "center members")
 }

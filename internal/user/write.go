@@ -1,9 +1,9 @@
 package user
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"net/mail"
 	"regexp"
 	"slices"
@@ -23,9 +23,6 @@ var (
 	// Mainland mobile numbers, or landlines with an optional area code.
 	phoneRe = regexp.MustCompile(`^(1[3-9]\d{9}|(0\d{2,3}-?)?\d{7,8})$`)
 )
-
-// Roles that work inside a hospital or a center need that binding.
-var ()
 
 func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id int64, in *UserInput) error {
 	p := access.FromContext(ctx)
@@ -68,12 +65,16 @@ func (s *Service) validate(ctx context.Context, q db.Querier, sc org.Scope, id i
 			v.Add("roles", "user.cannot_grant")
 		}
 	}
-	for r, cfg := range in.RoleConfigs {
-		var obj map[string]any
-		if !slices.Contains(in.Roles, r) || json.Unmarshal(cfg, &obj) != nil || len(cfg) > 8<<10 {
+	for _, r := range slices.Sorted(maps.Keys(in.RoleConfigs)) {
+		if !slices.Contains(in.Roles, r) {
 			v.Add("role_configs", "user.bad_role_config")
 			break
 		}
+		cfg, err := s.checkRoleConfig(ctx, q, r, in.RoleConfigs[r], in.CenterIDs, in.HospitalIDs, "role_configs."+r, &v)
+		if err != nil {
+			return err
+		}
+		in.RoleConfigs[r] = json.RawMessage(cfg)
 	}
 	if hasAny(in.Roles, access.HospitalRoles) && len(in.HospitalIDs) == 0 {
 		v.Add("hospital_ids", "user.need_hospital")
@@ -165,11 +166,8 @@ func (s *Service) writeBindings(ctx context.Context, tx *db.Tx, id int64, in Use
 	}
 	for _, r := range in.Roles {
 		cfg := "{}"
-		if c, ok := in.RoleConfigs[r]; ok {
-			var buf bytes.Buffer
-			if json.Compact(&buf, c) == nil {
-				cfg = buf.String()
-			}
+		if c, ok := in.RoleConfigs[r]; ok && len(c) > 0 {
+			cfg = string(c) // checked and normalised by validate
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Insert("user_roles").Columns("user_id", "role", "config").Values(id, r, cfg)); err != nil {
 			return apperr.Wrap(err, "insert role")

@@ -19,6 +19,9 @@ type Deps struct {
 	Cases *consultation.Service
 	// Thirds lists the third parties of a center (advice passed on).
 	Thirds func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
+	// AllocateToThird says whether special exams may be passed to a third
+	// party (the allocate_to_third setting; nil: they may).
+	AllocateToThird func(context.Context) bool
 }
 
 // Service keeps the advice of cases.
@@ -30,7 +33,19 @@ type Service struct {
 
 // New returns the advice service.
 func New(d *db.DB, deps Deps) *Service {
-	return &Service{db: d, deps: deps}
+	s := &Service{db: d, deps: deps}
+	if deps.Cases != nil { // the case lists the transfer only when it is allowed
+		deps.Cases.Guard(consultation.ActAdviceTransfer, s.thirdAllowed)
+	}
+	return s
+}
+
+// thirdAllowed: the system lets special exams go to a third party.
+func (s *Service) thirdAllowed(ctx context.Context, _ db.Querier, _ *consultation.Row) error {
+	if s.deps.AllocateToThird != nil && !s.deps.AllocateToThird(ctx) {
+		return refuse("advice.third_off")
+	}
+	return nil
 }
 
 // UseClock sets the clock the service reads the time (and the operator's

@@ -93,6 +93,15 @@ export default function SystemSettingsPage() {
               <Form.Item name="show_meeting" label={t('settings.showMeeting')} extra={t('settings.showMeetingHint')} {...flag}>
                 <Switch />
               </Form.Item>
+              <Form.Item name="rollback_need_check" label={t('settings.rollbackNeedCheck')} extra={t('settings.rollbackNeedCheckHint')} {...flag}>
+                <Switch data-testid="settings-rollback-need-check" />
+              </Form.Item>
+              <Form.Item name="supplement_report" label={t('settings.supplementReport')} extra={t('settings.supplementReportHint')} {...flag}>
+                <Switch data-testid="settings-supplement-report" />
+              </Form.Item>
+              <Form.Item name="allocate_to_third" label={t('settings.allocateToThird')} extra={t('settings.allocateToThirdHint')} {...flag}>
+                <Switch data-testid="settings-allocate-to-third" />
+              </Form.Item>
             </Card>
           </Col>
           <Col xs={24} xl={12}>

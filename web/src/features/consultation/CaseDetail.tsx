@@ -32,7 +32,7 @@ export function detailActions(d: CaseDetail): ActionName[] {
   return out;
 }
 
-export const detailRef = (d: CaseDetail): CaseRef => ({ id: d.id, consult_no: d.consult_no, patient_name: d.patient_name, center_id: d.center_id, expert_id: d.expert_id, charge_status: d.charge_status });
+export const detailRef = (d: CaseDetail): CaseRef => ({ id: d.id, consult_no: d.consult_no, patient_name: d.patient_name, center_id: d.center_id, library_id: d.library_id, expert_id: d.expert_id, charge_status: d.charge_status });
 
 /** The header line: number, status, timing, urgency, charge. */
 export function CaseHeadline({ d }: { d: CaseDetail }) {

@@ -61,7 +61,7 @@ export function allowedFor(row: CaseRow, offered: ActionName[]): ActionName[] {
   });
 }
 
-export const toRef = (r: CaseRow): CaseRef => ({ id: r.id, consult_no: r.consult_no, patient_name: r.patient_name, center_id: r.center_id, expert_id: r.expert_id, charge_status: r.charge_status });
+export const toRef = (r: CaseRow): CaseRef => ({ id: r.id, consult_no: r.consult_no, patient_name: r.patient_name, center_id: r.center_id, library_id: r.library_id, expert_id: r.expert_id, charge_status: r.charge_status });
 
 /** Row buttons: the first `inline` allowed actions as links, the rest in a "more" menu. */
 export function CaseRowActions({ row, offered, inline = 3, onAction }: { row: CaseRow; offered: ActionName[]; inline?: number; onAction: (a: ActionName, r: CaseRow) => void }) {

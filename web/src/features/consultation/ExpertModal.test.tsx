@@ -33,4 +33,24 @@ describe('assign dialog', () => {
     fireEvent.click(screen.getByTestId('expert-ok'));
     await waitFor(() => expect(onOk).toHaveBeenCalledWith(7, ''));
   });
+
+  it('lists experts bound to the case library first and marked, and says when none is bound', async () => {
+    let asked = '';
+    fakeServer({
+      'GET /api/consultation/resources/0/exp_list/center': (req) => {
+        asked = new URL(req.url).search;
+        return asked.includes('library_id=4') ? [{ id: 9, name: '王细胞', subspecialty: true }, { id: 7, name: '陈常规' }] : [{ id: 7, name: '陈常规' }];
+      },
+    });
+    const { unmount } = renderAt(<ExpertModal open title="分配专家" centerId={2} libraryId={4} onCancel={() => {}} onOk={() => Promise.resolve()} />);
+    fireEvent.mouseDown(await screen.findByRole('combobox'));
+    await screen.findByText('王细胞');
+    expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['王细胞亚专科', '陈常规']);
+    expect(asked).toContain('library_id=4');
+    expect(screen.queryByTestId('expert-no-subspecialty')).toBeNull();
+    unmount();
+
+    renderAt(<ExpertModal open title="分配专家" centerId={2} libraryId={5} onCancel={() => {}} onOk={() => Promise.resolve()} />);
+    expect(await screen.findByTestId('expert-no-subspecialty')).toHaveTextContent('专家未绑定亚专科');
+  });
 });

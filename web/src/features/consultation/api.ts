@@ -32,10 +32,12 @@ export async function openCaseReport(id: number) {
 
 export const fetchCharges = async (query: ApiListQuery) => listResult(await api.GET('/api/charge/list', { params: { query } }));
 
-export function useCenterExperts(centerId: number | null | undefined) {
+/** The experts of a center who take new cases; with a library, those bound to it (subspecialty) first. */
+export function useCenterExperts(centerId: number | null | undefined, libraryId?: number | null) {
   return useQuery({
-    queryKey: ['consultation', 'experts', centerId ?? 0],
-    queryFn: async () => unwrap(await api.GET('/api/consultation/resources/0/exp_list/center', { params: { query: { center_id: centerId! } } })),
+    queryKey: ['consultation', 'experts', centerId ?? 0, libraryId ?? 0],
+    queryFn: async () =>
+      unwrap(await api.GET('/api/consultation/resources/0/exp_list/center', { params: { query: { center_id: centerId!, ...(libraryId ? { library_id: libraryId } : {}) } } })),
     enabled: !!centerId,
     staleTime: 60_000,
   });

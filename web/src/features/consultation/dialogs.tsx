@@ -66,6 +66,8 @@ interface ExpertProps {
   open: boolean;
   title: string;
   centerId: number | null | undefined;
+  /** The case's library: experts bound to it (its subspecialty) are listed first and marked. */
+  libraryId?: number | null;
   /** Referral: the current expert is excluded and a reason is asked. */
   excludeId?: number | null;
   withReason?: boolean;
@@ -75,17 +77,20 @@ interface ExpertProps {
 }
 
 /** Pick an expert of the case's center (and a reason for a referral). */
-export function ExpertModal({ open, title, centerId, excludeId, withReason, note, onCancel, onOk }: ExpertProps) {
+export function ExpertModal({ open, title, centerId, libraryId, excludeId, withReason, note, onCancel, onOk }: ExpertProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ expert_id: number; reason: string }>();
   const [busy, setBusy] = useState(false);
-  const experts = useCenterExperts(open ? centerId : null);
+  const experts = useCenterExperts(open ? centerId : null, libraryId);
   useEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
-  // Away experts stay selectable (the allocator may know better: an urgent
-  // case, a subspecialty only they read) but are marked and listed last.
+  // The server offers only experts who take new cases, those bound to the
+  // case's library first. Away experts stay selectable (the allocator may
+  // know better: an urgent case, a subspecialty only they read) but are
+  // marked and listed last.
   const offered = (experts.data ?? []).filter((e) => e.id !== excludeId);
+  const noSubspecialty = !!libraryId && experts.isSuccess && offered.length > 0 && !offered.some((e) => e.subspecialty);
   const options = [...offered.filter((e) => !e.away), ...offered.filter((e) => e.away)].map((e) => ({ value: e.id, label: e.name, expert: e }));
   const chosenId = Form.useWatch('expert_id', form);
   const chosen = offered.find((e) => e.id === chosenId);
@@ -102,6 +107,7 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
     <Modal open={open} title={title} onCancel={onCancel} onOk={() => void submit()} okText={t('common.ok')} cancelText={t('common.cancel')} confirmLoading={busy} destroyOnHidden width={520} okButtonProps={{ 'data-testid': 'expert-ok' } as ButtonProps}>
       {note && <Alert type="info" showIcon message={note} style={{ marginBottom: 16 }} />}
       {!centerId && <Alert type="warning" showIcon message={t('case.expert.noCenter')} style={{ marginBottom: 16 }} />}
+      {noSubspecialty && <Alert type="info" showIcon message={t('case.expert.noSubspecialty')} style={{ marginBottom: 16 }} data-testid="expert-no-subspecialty" />}
       <Form form={form} layout="vertical" name="expert">
         {/* A validator, not `required`: antd would put aria-required on the select's root, which has no role (axe: aria-allowed-attr). */}
         <Form.Item name="expert_id" label={t('case.field.expert')} rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error(t('case.expert.required')))) }]}>
@@ -117,6 +123,11 @@ export function ExpertModal({ open, title, centerId, excludeId, withReason, note
             optionRender={(o) => (
               <Space size={6}>
                 <span>{o.data.label}</span>
+                {o.data.expert.subspecialty && (
+                  <Tag color="blue" bordered={false} style={{ marginInlineEnd: 0 }}>
+                    {t('case.expert.subspecialtyTag')}
+                  </Tag>
+                )}
                 {o.data.expert.away && <AwayTag until={o.data.expert.away_until} />}
               </Space>
             )}

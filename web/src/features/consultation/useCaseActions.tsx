@@ -34,6 +34,7 @@ export interface CaseRef {
   consult_no: string;
   patient_name?: string;
   center_id?: number | null;
+  library_id?: number | null;
   expert_id?: number | null;
   charge_status?: number;
 }
@@ -211,7 +212,8 @@ export function useCaseActions(opts: { onView?: (c: CaseRef) => void } = {}) {
           ? t('case.expert.mixedCenters')
           : t('case.expert.batchNote', { count: cases.length })
         : t('case.expert.caseNote', { no: label(c) });
-    holder = <ExpertModal open title={title} note={note} centerId={centers.size === 1 ? c.center_id : null} excludeId={action === 'referral' ? c.expert_id : undefined} withReason={action === 'referral'} onCancel={close} onOk={ok} />;
+    const libraries = new Set(cases.map((x) => x.library_id));
+    holder = <ExpertModal open title={title} note={note} centerId={centers.size === 1 ? c.center_id : null} libraryId={libraries.size === 1 ? c.library_id : null} excludeId={action === 'referral' ? c.expert_id : undefined} withReason={action === 'referral'} onCancel={close} onOk={ok} />;
   } else if (dialog?.kind === 'staff') {
     const c = dialog.cases[0];
     const ok = async (staffId: number) => {

@@ -12,6 +12,7 @@ import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';
 import { formatDateTime } from '../../lib/format';
 import { useApiError } from '../../components/ui/useApiError';
+import { useConfig } from '../../lib/appData';
 import { adviceKeys, countAdvice, exportAdvice, fetchAdvice, useSiteAdviceActions, useThirds, type Advice, type AdviceKind } from './adviceApi';
 import { AdviceStatusTag, MarkerResultsText, ResultModal } from './adviceParts';
 
@@ -22,6 +23,8 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
   const acts = useSiteAdviceActions();
   const [executing, setExecuting] = useState<Advice | null>(null);
   const [transferring, setTransferring] = useState<Advice | null>(null);
+  // Passing an exam to a third party is a system setting (allocate_to_third).
+  const toThird = !!useConfig().data?.allocate_to_third;
   const thirds = useThirds(transferring?.consult_id ?? 0, !!transferring);
   const fetchList = useMemo(() => fetchAdvice(kind), [kind]);
   const fetchCount = useMemo(() => countAdvice(kind), [kind]);
@@ -72,7 +75,7 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
               <Button type="link" size="small" icon={<CheckOutlined />} onClick={() => setExecuting(a)} data-testid={`advice-execute-${a.id}`}>
                 {t('advice.execute')}
               </Button>
-              {kind === 'special' && (
+              {kind === 'special' && toThird && (
                 <Button type="link" size="small" icon={<ShareAltOutlined />} onClick={() => setTransferring(a)} data-testid={`advice-transfer-${a.id}`}>
                   {t('advice.transfer')}
                 </Button>
@@ -81,7 +84,7 @@ export function AdviceListPage({ kind }: { kind: AdviceKind }) {
           ),
       },
     ],
-    [t, kind],
+    [t, kind, toThird],
   );
 
   return (

@@ -53,3 +53,22 @@ export const useResetPassword = () =>
   useUserMutation(async ({ id, password }: { id: number; password: string }) =>
     unwrap(await api.POST('/api/user/reset_password/{id}', { params: { path: { id } }, body: { password: await encryptForServer(password) } })),
   );
+
+type LibraryNode = { id: number; name: string; status: number; children?: LibraryNode[] | null };
+export interface LibraryOption {
+  value: number;
+  title: string;
+  children?: LibraryOption[];
+}
+const libraryTree = (libs: LibraryNode[] | null | undefined): LibraryOption[] =>
+  (libs ?? []).map((l) => ({ value: l.id, title: l.name, children: l.children?.length ? libraryTree(l.children) : undefined }));
+
+/** The pathology libraries with their sub-libraries: an expert's subspecialties. */
+export function useLibraryTree(enabled: boolean) {
+  return useQuery({
+    queryKey: ['library', 'tree', 'all'],
+    queryFn: async () => libraryTree(listResult(await api.GET('/api/config/library', { params: { query: { page: 1, page_size: 1000, tree: true } } })).rows),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -5753,6 +5753,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/role/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's roles with their configuration (expert: subspecialties, takes_cases; allocator: center_ids; site: site_id)
+         * @description Roles: admin, center_admin
+         */
+        get: operations["user-role-config-get"];
+        put?: never;
+        /**
+         * Set one role's configuration of a user
+         * @description Roles: admin, center_admin
+         */
+        post: operations["user-role-config-set"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/signature": {
         parameters: {
             query?: never;
@@ -6748,6 +6772,12 @@ export interface components {
         };
         DataReportTemplateOptionsBody: {
             data: components["schemas"]["ReportTemplateOptions"];
+        };
+        DataRoleConfigEntryBody: {
+            data: components["schemas"]["RoleConfigEntry"];
+        };
+        DataRoleConfigsBody: {
+            data: components["schemas"]["RoleConfigs"];
         };
         DataSessionBody: {
             data: components["schemas"]["Session"];
@@ -8109,6 +8139,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            subspecialty?: boolean;
         };
         Point: {
             /** Format: double */
@@ -8334,6 +8365,35 @@ export interface components {
         RoleBinding: {
             config: unknown;
             role: string;
+        };
+        RoleConfig: {
+            /** @description allocator: the centers whose cases they allot (among the user's centers) */
+            center_ids?: number[] | null;
+            /**
+             * Format: int64
+             * @description site: the hospital the site account acts for (among the user's hospitals)
+             */
+            site_id?: number;
+            /** @description expert: ids of the pathology libraries (or sub-libraries) the expert reads */
+            subspecialties?: number[] | null;
+            /** @description expert: receives new cases (default true) */
+            takes_cases?: boolean;
+        };
+        RoleConfigEntry: {
+            config: components["schemas"]["RoleConfig"];
+            role: string;
+        };
+        RoleConfigInput: {
+            /** @description The role's keys: expert {subspecialties, takes_cases}, allocator {center_ids}, site {site_id}; other roles {} */
+            config: unknown;
+            role: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        RoleConfigs: {
+            roles: components["schemas"]["RoleConfigEntry"][] | null;
+            /** Format: int64 */
+            user_id: number;
         };
         RoleInfo: {
             en_name: string;
@@ -8921,6 +8981,7 @@ export interface components {
             reviewer_id?: number;
         };
         System: {
+            allocate_to_third: boolean;
             big_screen: boolean;
             captcha_enable: boolean;
             copyright: string;
@@ -8935,13 +8996,17 @@ export interface components {
             need_upload_slide: boolean;
             page_icon: string;
             page_title: string;
+            rollback_need_check: boolean;
             show_meeting: boolean;
             sms_enable: boolean;
+            supplement_report: boolean;
             timeout_reason: boolean;
             title: string;
             watermark: components["schemas"]["Watermark"];
         };
         SystemInput: {
+            /** @description Special exams may be passed to a third party */
+            allocate_to_third?: boolean;
             /** @description The statistics wall view is on */
             big_screen?: boolean;
             captcha_enable: boolean;
@@ -8961,8 +9026,12 @@ export interface components {
             page_icon: string;
             /** @description Browser and login title; empty for the built-in title in the reader's language */
             page_title: string;
+            /** @description A site's recall waits for the center's agreement (off: agreed at once) */
+            rollback_need_check?: boolean;
             /** @description Experts may hold live meetings on cases */
             show_meeting?: boolean;
+            /** @description Experts may write supplementary reports on published cases */
+            supplement_report?: boolean;
             /** @description A report signed after its deadline needs a reason */
             timeout_reason?: boolean;
             /** @description Short name in the sidebar */
@@ -13325,6 +13394,8 @@ export interface operations {
         parameters: {
             query?: {
                 center_id?: number;
+                /** @description The case's library: experts bound to it come first, marked subspecialty */
+                library_id?: number;
             };
             header?: never;
             path?: never;
@@ -20306,6 +20377,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-role-config-get": {
+        parameters: {
+            query?: {
+                user_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRoleConfigsBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "user-role-config-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleConfigInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRoleConfigEntryBody"];
                 };
             };
             /** @description Error */

@@ -153,7 +153,7 @@ export function TargetSection({ r, k }: Props) {
       <Row gutter={16}>
         {item('center_id', t('case.field.center'), <Select options={centers.map((c) => ({ value: c.id, label: c.name }))} placeholder={t('list.selectPlaceholder')} onChange={() => form.setFieldsValue({ expert_id: undefined })} showSearch optionFilterProp="label" notFoundContent={t('case.register.noCenters')} />, { required: true })}
         {expertSelect > 0 &&
-          item('expert_id', t('case.field.expert'), <Select allowClear showSearch optionFilterProp="label" loading={experts.isLoading} options={(experts.data ?? []).map((e) => ({ value: e.id, label: e.name }))} placeholder={centerId ? t('case.expert.placeholder') : t('case.expert.pickCenter')} />, {
+          item('expert_id', t('case.field.expert'), <Select allowClear showSearch optionFilterProp="label" loading={experts.isLoading} options={(experts.data ?? []).map((e) => ({ value: e.id, label: e.subspecialty ? `${e.name} · ${t('case.expert.subspecialtyTag')}` : e.name }))} placeholder={centerId ? t('case.expert.placeholder') : t('case.expert.pickCenter')} />, {
             required: expertSelect === 2,
             extra: expertSelect === 1 ? t('case.register.expertOptional') : undefined,
           })}

@@ -38,7 +38,7 @@ export function useRegisterForm() {
   const libraryId = Form.useWatch('library_id', form);
   const idType = Form.useWatch('id_type', form) ?? 'id_card';
   const gender = Form.useWatch('gender', form);
-  const experts = useCenterExperts(centerId);
+  const experts = useCenterExperts(centerId, libraryId);
   const expertSelect = hospital.data?.expert_select ?? 0;
   const centers = useMemo(() => hospital.data?.centers ?? info.data?.centers ?? [], [hospital.data, info.data]);
   const [numbering, setNumbering] = useState(false);
