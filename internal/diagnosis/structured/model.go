@@ -121,7 +121,7 @@ type ReportRule struct {
 
 // ReportRuleInput is the editable part of a rule.
 type ReportRuleInput struct {
-	TemplateID int64          `json:"template_id" minimum:"1"`
+	TemplateID int64          `json:"template_id,omitempty" minimum:"0" doc:"The template (not in a batch)"`
 	Type       string         `json:"type" enum:"assignment,calculation,hint,code,splice,exclusion,conditions"`
 	Definition RuleDefinition `json:"definition"`
 	Message    string         `json:"message,omitempty" maxLength:"500"`

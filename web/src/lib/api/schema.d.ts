@@ -8616,8 +8616,11 @@ export interface components {
             message?: string;
             /** Format: int64 */
             rank?: number;
-            /** Format: int64 */
-            template_id: number;
+            /**
+             * Format: int64
+             * @description The template (not in a batch)
+             */
+            template_id?: number;
             /** @enum {string} */
             type: "assignment" | "calculation" | "hint" | "code" | "splice" | "exclusion" | "conditions";
         };
