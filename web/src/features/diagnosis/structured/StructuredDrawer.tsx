@@ -71,18 +71,23 @@ function StructuredDrawer({ caseId, libraryId, saved, onApply, onClose }: Props 
     setResult(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template?.id]);
-  // Ask the server, a moment after the last change.
+  // Ask the server, a moment after the last change (re-renders with the same
+  // values do not restart the wait).
+  const asked = template ? JSON.stringify([template.id, values]) : '';
+  const errorRef = useRef(showError);
+  errorRef.current = showError;
   useEffect(() => {
-    if (!template) return;
+    if (!asked) return;
+    const [id, vals] = JSON.parse(asked) as [number, StructValues];
     const n = ++seq.current;
     const timer = setTimeout(() => {
-      evaluate(template.id, values).then(
+      evaluate(id, vals).then(
         (r) => n === seq.current && setResult(r),
-        (e) => n === seq.current && showError(e),
+        (e) => n === seq.current && errorRef.current(e),
       );
     }, EVALUATE_DELAY);
     return () => clearTimeout(timer);
-  }, [template, values, showError]);
+  }, [asked]);
 
   // Computed fields show the server's values.
   const shown = useMemo(() => {
