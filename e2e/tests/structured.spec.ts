@@ -18,7 +18,7 @@ const NAME = 'Breast invasive carcinoma synoptic';
 async function axe(page: Page, name: string, include: string) {
   const r = await new AxeBuilder({ page }).include(include).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
   const bad = r.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.length} nodes: ${v.nodes[0]?.target} ${v.nodes[0]?.failureSummary} ${v.nodes[0]?.html.slice(0, 300)}`)).toEqual([]);
 }
 
 /** Picks an option of an antd Select (without Esc, which would close the drawer). */

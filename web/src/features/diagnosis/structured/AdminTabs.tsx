@@ -153,7 +153,7 @@ export function StructTemplatesTab() {
           <Form.Item name="name" label={t('structured.admin.name')} rules={[{ required: true, whitespace: true }]} style={{ flex: '2 1 260px' }}>
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="kind" label={t('structured.admin.kind')} rules={[{ required: true }]} style={{ flex: '1 1 140px' }}>
+          <Form.Item name="kind" label={t('structured.admin.kind')} style={{ flex: '1 1 140px' }}>
             <Select options={KINDS.map((k) => ({ value: k, label: t(`structured.kind.${k}`) }))} />
           </Form.Item>
           <Form.Item name="enabled" label={t('structured.admin.enabled')} valuePropName="checked" style={{ flex: '0 0 auto' }}>
@@ -197,7 +197,7 @@ function FieldRow({ name, index, count, onRemove, onMove }: { name: number; inde
         <Form.Item name={[name, 'label_en']} label={lab('labelEn')} style={{ flex: '1 1 140px', marginBottom: 8 }}>
           <Input maxLength={100} aria-label={`${lab('labelEn')} ${n}`} />
         </Form.Item>
-        <Form.Item name={[name, 'type']} label={lab('type')} rules={[{ required: true }]} style={{ flex: '0 0 130px', marginBottom: 8 }}>
+        <Form.Item name={[name, 'type']} label={lab('type')} style={{ flex: '0 0 130px', marginBottom: 8 }}>
           <Select aria-label={`${lab('type')} ${n}`} options={FIELD_TYPES.map((x) => ({ value: x, label: t(`structured.type.${x}`) }))} />
         </Form.Item>
         <Form.Item name={[name, 'unit']} label={lab('unit')} style={{ flex: '0 0 80px', marginBottom: 8 }}>
@@ -213,7 +213,7 @@ function FieldRow({ name, index, count, onRemove, onMove }: { name: number; inde
         </Space>
       </Flex>
       {(type === 'select' || type === 'multiselect') && (
-        <Form.Item name={[name, 'options']} label={lab('options')} rules={[{ required: true, type: 'array', min: 1 }]} style={{ marginBottom: 8 }} extra={t('structured.field.optionsHelp')}>
+        <Form.Item name={[name, 'options']} label={lab('options')} style={{ marginBottom: 8 }} extra={t('structured.field.optionsHelp')}>
           <Select mode="tags" tokenSeparators={['\n']} open={false} suffixIcon={null} aria-label={`${lab('options')} ${n}`} />
         </Form.Item>
       )}

@@ -72,7 +72,7 @@ function ConditionEditor({ fields, value, onChange, label, testId }: { fields: r
   const field = fields.find((f) => f.key === c.field);
   const needsValue = c.op !== 'filled' && c.op !== 'empty';
   return (
-    <Form.Item label={label} style={{ marginBottom: 12 }} required>
+    <Form.Item label={label} style={{ marginBottom: 12 }}>
       <div role="group" aria-label={label} style={{ display: 'flex', gap: 8 }} data-testid={testId}>
         <Select
           aria-label={`${label}: ${t('structured.rule.field')}`}
@@ -107,13 +107,13 @@ export function RuleEditor({ fields, value, onChange }: Props) {
     fields.filter((f) => !types || types.includes(f.type)).map((f) => ({ value: f.key, label: `${fieldLabel(f, i18n.language)} (${f.key})` }));
   const target = fields.find((f) => f.key === d.field);
   const fieldSelect = (label: string, types?: string[]) => (
-    <Form.Item label={label} required htmlFor="rule-field" style={{ marginBottom: 12 }}>
+    <Form.Item label={label} htmlFor="rule-field" style={{ marginBottom: 12 }}>
       <Select id="rule-field" aria-label={label} value={d.field || undefined} onChange={(k: string) => set({ field: k, value: undefined, codes: undefined })} options={pick(types)} data-testid="rule-field" />
     </Form.Item>
   );
   return (
     <Form layout="vertical" component="div" data-testid="rule-editor">
-      <Form.Item label={t('structured.rule.type')} htmlFor="rule-type" required style={{ marginBottom: 12 }}>
+      <Form.Item label={t('structured.rule.type')} htmlFor="rule-type" style={{ marginBottom: 12 }}>
         <Select
           id="rule-type"
           aria-label={t('structured.rule.type')}
@@ -133,7 +133,7 @@ export function RuleEditor({ fields, value, onChange }: Props) {
       {value.type === 'assignment' && (
         <>
           {fieldSelect(t('structured.rule.setField'))}
-          <Form.Item label={t('structured.rule.setValue')} required style={{ marginBottom: 12 }}>
+          <Form.Item label={t('structured.rule.setValue')} style={{ marginBottom: 12 }}>
             <ValueInput field={target} value={d.value} onChange={(v) => set({ value: v })} label={t('structured.rule.setValue')} />
           </Form.Item>
         </>
@@ -190,7 +190,7 @@ export function RuleEditor({ fields, value, onChange }: Props) {
         </Form.Item>
       )}
       {value.type === 'conditions' && (
-        <Form.Item label={t('structured.rule.require')} required htmlFor="rule-require" style={{ marginBottom: 12 }}>
+        <Form.Item label={t('structured.rule.require')} htmlFor="rule-require" style={{ marginBottom: 12 }}>
           <Select id="rule-require" aria-label={t('structured.rule.require')} mode="multiple" value={d.require ?? []} onChange={(require: string[]) => set({ require })} options={pick()} data-testid="rule-require" />
         </Form.Item>
       )}

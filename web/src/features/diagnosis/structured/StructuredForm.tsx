@@ -122,9 +122,17 @@ export function StructuredForm({ fields, values, onChange, errors = {}, hints = 
         return (
           <Form.Item
             key={f.key}
-            label={label}
+            label={
+              <>
+                {f.required && (
+                  <span aria-hidden style={{ color: '#ff4d4f', marginInlineEnd: 4 }}>
+                    *
+                  </span>
+                )}
+                {label}
+              </>
+            }
             htmlFor={id}
-            required={!!f.required}
             style={{ marginBottom: 12 }}
             validateStatus={errs.length ? 'error' : tips.length ? 'warning' : undefined}
             help={errs.length || tips.length ? [...errs, ...tips].join('；') : undefined}
