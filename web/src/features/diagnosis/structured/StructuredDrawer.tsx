@@ -164,7 +164,7 @@ function StructuredDrawer({ caseId, libraryId, saved, onApply, onClose }: Props 
         {template && (
           <Flex gap={16} align="flex-start" wrap>
             <div style={{ flex: '1 1 340px', minWidth: 300 }}>
-              <StructuredForm fields={fields} values={shown} onChange={setValues} errors={byField(errors)} hints={byField(hints)} computed={computed} />
+              <StructuredForm fields={fields} values={shown} onChange={setValues} errors={byField(errors)} computed={computed} />
             </div>
             <Flex vertical gap={10} style={{ flex: '1 1 260px', minWidth: 240, position: 'sticky', top: 0 }}>
               {errors.length > 0 ? (
