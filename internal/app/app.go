@@ -25,6 +25,7 @@ import (
 	"telepath/internal/diagnosis/judge"
 	"telepath/internal/diagnosis/publication"
 	"telepath/internal/diagnosis/shots"
+	"telepath/internal/diagnosis/structured"
 	"telepath/internal/diagnosis/templates"
 	"telepath/internal/files"
 	"telepath/internal/frozen"
@@ -136,7 +137,17 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	reportTemplates.UseClock(clk)
 	adviceSvc := advice.New(a.DB, adviceDeps(consultSvc, userSvc, settingsSvc))
 	adviceSvc.UseClock(clk)
+	structSvc := structured.New(a.DB)
+	structSvc.UseClock(clk)
+	structSvc.UseReportKind(func(ctx context.Context, libraryID int64) (string, error) {
+		lib, err := libSvc.Get(ctx, libraryID)
+		if err != nil {
+			return "", err
+		}
+		return lib.ReportKind, nil
+	})
 	diagDeps := diagnosisDeps(consultSvc, userSvc, libSvc, settingsSvc)
+	diagDeps.StructValues, diagDeps.StructProblems = structSvc.Values, structSvc.Problems
 	diagSvc := diagnosis.New(a.DB, diagDeps)
 	diagSvc.UseClock(clk)
 	shotSvc := shots.New(a.DB, consultSvc, fileSvc)
@@ -196,6 +207,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	judgeSvc.Routes(api)
 	shotSvc.Routes(api)
 	templateSvc.Routes(api)
+	structSvc.Routes(api)
 	settingsSvc.Routes(api)
 	reportTemplates.Routes(api)
 	frozenSvc.Routes(api)

@@ -15,6 +15,7 @@ import (
 
 	"telepath/internal/auth"
 	"telepath/internal/billing"
+	"telepath/internal/diagnosis/structured"
 	"telepath/internal/library"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/clock"
@@ -110,6 +111,9 @@ func Seed(ctx context.Context, d *db.DB, log *slog.Logger, clk clock.Clock) erro
 			return err
 		}
 		if err := billing.SeedDemo(ctx, tx, now); err != nil {
+			return err
+		}
+		if err := structured.SeedDemo(ctx, tx, now); err != nil {
 			return err
 		}
 		hash, err := auth.HashPassword(Password)

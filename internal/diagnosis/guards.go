@@ -18,6 +18,7 @@ func (s *Service) guard() {
 		return
 	}
 	c.Guard(consultation.ActPublish, s.reviewPassed)
+	c.Guard(consultation.ActPublish, s.structuredPassed)
 	c.Guard(consultation.ActToReview, s.notApproved)
 	c.Guard(consultation.ActAppendDiagnosis, s.supplementsAllowed)
 	c.Guard(consultation.ActAppendPublish, s.supplementReviewPassed)

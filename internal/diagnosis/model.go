@@ -60,4 +60,8 @@ type Diagnosis struct {
 	// FirstResult is the administrator's verdict on this first report after a counter-audit.
 	FirstResult       string `json:"first_result" db:"first_result" enum:",consistent,minor_difference,major_difference"`
 	FirstResultReason string `json:"first_result_reason" db:"first_result_reason"`
+	// The structured report values the expert filled in, and their template.
+	StructTemplateID *int64         `json:"struct_template_id" db:"struct_template_id"`
+	StructValues     map[string]any `json:"struct_values" db:"-" doc:"Field key to value, as the structured template's fields say"`
+	StructValuesRaw  string         `json:"-" db:"struct_values"`
 }

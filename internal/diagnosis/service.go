@@ -23,6 +23,11 @@ type Deps struct {
 	Experts func(ctx context.Context, centerID int64) ([]consultation.PersonRef, error)
 	// DelayHours is the hesitation period of a case's library.
 	DelayHours func(ctx context.Context, libraryID int64) (int, error)
+	// StructValues checks structured values about to be saved with a
+	// diagnosis (their template exists, each value fits its field); StructProblems
+	// lists the blocking problems of saved values, in the caller's language.
+	StructValues   func(ctx context.Context, q db.Querier, templateID int64, values map[string]any) (map[string]any, error)
+	StructProblems func(ctx context.Context, q db.Querier, templateID int64, values map[string]any) ([]string, error)
 	// TimeoutReason says whether a report signed after its deadline needs a
 	// reason (the timeout_reason setting).
 	TimeoutReason func(ctx context.Context) bool
@@ -132,14 +137,17 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 const columns = `d.id, d.consult_id, d.type, d.version, d.status, d.microscopic, d.opinion, d.gross_description, d.remark,
 	d.critical_values, d.frozen_verdict, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
 	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at,
-	d.first_result, d.first_result_reason`
+	d.first_result, d.first_result_reason, d.struct_template_id, d.struct_values`
 
 func (s *Service) query(b db.Querier) func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {
 	return func(ctx context.Context, where string, args ...any) ([]Diagnosis, error) {
 		out := []Diagnosis{}
 		err := db.Select(ctx, b, &out, s.db.Builder().Select(columns).From("diagnoses d").Join("users u ON u.id = d.doctor_id").
 			LeftJoin("users rv ON rv.id = d.reviewer_id").Where(where, args...).OrderBy("d.type", "d.version"))
-		return out, apperr.Wrap(err, "load diagnoses")
+		if err != nil {
+			return nil, apperr.Wrap(err, "load diagnoses")
+		}
+		return out, decodeStructured(out)
 	}
 }
 

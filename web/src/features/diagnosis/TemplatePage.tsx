@@ -15,22 +15,43 @@ import { filterTemplates } from './TemplatePicker';
 import { TermsTab } from './TermsTab';
 import { useOwnership } from './ownership';
 import { OwnedRowActions } from './OwnedRowActions';
+import { RulesTab, StructTemplatesTab, SymbolsTab } from './structured/AdminTabs';
+
+const TABS = ['templates', 'terms', 'structured', 'rules', 'symbols'] as const;
 
 export default function TemplatePage() {
   const { t } = useTranslation();
   const { isAdmin } = useOwnership();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'terms' ? 'terms' : 'templates';
-  const subtitle = tab === 'terms' ? (isAdmin ? 'diagnosis.term.subtitleAdmin' : 'diagnosis.term.subtitle') : isAdmin ? 'diagnosis.template.subtitleAdmin' : 'diagnosis.template.subtitle';
+  const asked = TABS.find((x) => x === params.get('tab')) ?? 'templates';
+  // Structured templates, report rules and symbols are the administrators'.
+  const tab = !isAdmin && (asked === 'structured' || asked === 'rules' || asked === 'symbols') ? 'templates' : asked;
+  const subtitle =
+    tab === 'terms'
+      ? isAdmin
+        ? 'diagnosis.term.subtitleAdmin'
+        : 'diagnosis.term.subtitle'
+      : tab === 'templates'
+        ? isAdmin
+          ? 'diagnosis.template.subtitleAdmin'
+          : 'diagnosis.template.subtitle'
+        : `structured.subtitle.${tab}`;
   return (
     <PageContainer title={t('diagnosis.template.pageTitle')} subtitle={t(subtitle)}>
       <Tabs
         activeKey={tab}
-        onChange={(k) => setParams(k === 'terms' ? { tab: k } : {}, { replace: true })}
+        onChange={(k) => setParams(k === 'templates' ? {} : { tab: k }, { replace: true })}
         style={{ marginTop: -8 }}
         items={[
           { key: 'templates', label: t('diagnosis.template.tab'), children: <TemplatesTab /> },
           { key: 'terms', label: t('diagnosis.term.tab'), children: <TermsTab /> },
+          ...(isAdmin
+            ? [
+                { key: 'structured', label: t('structured.tab.structured'), children: <StructTemplatesTab /> },
+                { key: 'rules', label: t('structured.tab.rules'), children: <RulesTab /> },
+                { key: 'symbols', label: t('structured.tab.symbols'), children: <SymbolsTab /> },
+              ]
+            : []),
         ]}
       />
     </PageContainer>

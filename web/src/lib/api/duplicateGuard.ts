@@ -9,10 +9,11 @@ const EXEMPT = ['/api/user/role/config', '/api/message/read', '/api/events/ticke
  * (PUT, debounced, idempotent) every time it changes, so a second edit within 5 s must save;
  * a meeting's presenter sends the view many times a second, and one joins and leaves as the
  * viewer opens and closes. A gallery saves an image's whole label set, and a case's whole
- * image order and checks, each time the user changes them (PUT, idempotent).
+ * image order and checks, each time the user changes them (PUT, idempotent). A structured
+ * template's rules are evaluated (a read with a body) a moment after each change of the form.
  */
 const EXEMPT_PATTERNS = [/^\/api\/slides\/\d+\/annotations$/, /^\/api\/consultation\/meeting\/\d+\/(signal|join)$/, /^\/api\/user\/meeting\/quit\/\d+$/,
-  /^\/api\/gallery\/\d+\/\d+\/labels$/, /^\/api\/consultation\/resources\/\d+\/gallery$/];
+  /^\/api\/gallery\/\d+\/\d+\/labels$/, /^\/api\/consultation\/resources\/\d+\/gallery$/, /^\/api\/config\/struct_template\/evaluate\/\d+$/];
 const GUARDED = new Set(['POST', 'PATCH', 'PUT']);
 
 export class DuplicateRequestError extends Error {

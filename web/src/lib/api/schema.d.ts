@@ -1259,6 +1259,78 @@ export interface paths {
         patch: operations["qc-target-update-many"];
         trace?: never;
     };
+    "/api/config/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A structured template's rules in their order
+         * @description Roles: expert, admin
+         */
+        get: operations["struct-rule-list"];
+        put?: never;
+        /**
+         * Add a rule to a structured template
+         * @description Roles: admin
+         */
+        post: operations["struct-rule-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/rule/batchStore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace a template's rules with a list, in order (all or none)
+         * @description Roles: admin
+         */
+        post: operations["struct-rule-batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/rule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a rule
+         * @description Roles: expert, admin
+         */
+        get: operations["struct-rule-get"];
+        put?: never;
+        /**
+         * Change a rule
+         * @description Roles: admin
+         */
+        post: operations["struct-rule-update"];
+        /**
+         * Delete a rule, with an optional reason
+         * @description Roles: admin
+         */
+        delete: operations["struct-rule-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/setting": {
         parameters: {
             query?: never;
@@ -1314,6 +1386,178 @@ export interface paths {
          */
         put: operations["storage-threshold-update"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/struct_template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Structured report templates in their order (filter by kind, enabled, library)
+         * @description Roles: expert, admin
+         */
+        get: operations["struct-template-list"];
+        put?: never;
+        /**
+         * Create a structured report template
+         * @description Roles: admin
+         */
+        post: operations["struct-template-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/struct_template/batchStore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import structured report templates with their rules (all or none)
+         * @description Roles: admin
+         */
+        post: operations["struct-template-batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/struct_template/evaluate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a template's rules on filled-in values (evaluate/{id} beside the spec's rank/{id}, which the router cannot hold with {id}/evaluate): the values after assignments and calculations, the rendered text, codes, hints and blocking errors
+         * @description Roles: expert, admin
+         */
+        post: operations["struct-template-evaluate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/struct_template/rank/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a structured report template to a place in the list
+         * @description Roles: admin
+         */
+        post: operations["struct-template-rank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/struct_template/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a structured report template
+         * @description Roles: expert, admin
+         */
+        get: operations["struct-template-get"];
+        put?: never;
+        /**
+         * Change a structured report template (its rules must still fit)
+         * @description Roles: admin
+         */
+        post: operations["struct-template-update"];
+        /**
+         * Delete a structured report template, with an optional reason
+         * @description Roles: admin
+         */
+        delete: operations["struct-template-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/symbol/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The special characters offered in the diagnosis editor, in order
+         * @description Roles: expert, admin
+         */
+        get: operations["symbol-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/symbol/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a symbol at the end of the list
+         * @description Roles: admin
+         */
+        post: operations["symbol-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/symbol/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the list of symbols (change, reorder, add, remove; all or none)
+         * @description Roles: admin
+         */
+        post: operations["symbol-update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3254,6 +3498,26 @@ export interface paths {
         get: operations["diagnosis-shot-image"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/diagnosis/{id}/structured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save the structured report values with the draft diagnosis (checked against the template's fields; its rules are checked when publishing)
+         * @description Roles: expert
+         */
+        post: operations["diagnosis-save-structured"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6711,6 +6975,9 @@ export interface components {
         DataListReceiptBody: {
             data: components["schemas"]["Receipt"][] | null;
         };
+        DataListReportRuleBody: {
+            data: components["schemas"]["ReportRule"][] | null;
+        };
         DataListRoleInfoBody: {
             data: components["schemas"]["RoleInfo"][] | null;
         };
@@ -6728,6 +6995,12 @@ export interface components {
         };
         DataListStringBody: {
             data: string[] | null;
+        };
+        DataListStructTemplateBody: {
+            data: components["schemas"]["StructTemplate"][] | null;
+        };
+        DataListSymbolBody: {
+            data: components["schemas"]["Symbol"][] | null;
         };
         DataListTemplateBody: {
             data: components["schemas"]["Template"][] | null;
@@ -6766,6 +7039,9 @@ export interface components {
         };
         DataReportBody: {
             data: components["schemas"]["Report"];
+        };
+        DataReportRuleBody: {
+            data: components["schemas"]["ReportRule"];
         };
         DataReportTemplateBody: {
             data: components["schemas"]["ReportTemplate"];
@@ -6808,6 +7084,12 @@ export interface components {
         };
         DataStruct: {
             ok: boolean;
+        };
+        DataStructResultBody: {
+            data: components["schemas"]["StructResult"];
+        };
+        DataStructTemplateBody: {
+            data: components["schemas"]["StructTemplate"];
         };
         DataSystemBody: {
             data: components["schemas"]["System"];
@@ -6976,6 +7258,12 @@ export interface components {
             reviewer_name: string | null;
             /** @enum {string} */
             status: "draft" | "to_review" | "approved" | "returned" | "published";
+            /** Format: int64 */
+            struct_template_id: number | null;
+            /** @description Field key to value, as the structured template's fields say */
+            struct_values: {
+                [key: string]: unknown;
+            };
             /**
              * Format: int64
              * @description 0 normal, 1 supplementary
@@ -8331,6 +8619,42 @@ export interface components {
             /** @description QR code and verification code; required: it proves the report authentic */
             verify: boolean;
         };
+        ReportRule: {
+            /** Format: date-time */
+            created_at: string;
+            definition: components["schemas"]["RuleDefinition"];
+            /** Format: int64 */
+            id: number;
+            /** @description Shown for a hint or a failed check (a default text otherwise) */
+            message: string;
+            /** Format: int64 */
+            rank: number;
+            /** Format: int64 */
+            template_id: number;
+            /** @enum {string} */
+            type: "assignment" | "calculation" | "hint" | "code" | "splice" | "exclusion" | "conditions";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportRuleBatch: {
+            /** @description The template's rules, in order (their template_id is ignored) */
+            rules: components["schemas"]["ReportRuleInput"][] | null;
+            /** Format: int64 */
+            template_id: number;
+        };
+        ReportRuleInput: {
+            definition: components["schemas"]["RuleDefinition"];
+            message?: string;
+            /** Format: int64 */
+            rank?: number;
+            /**
+             * Format: int64
+             * @description The template (not in a batch)
+             */
+            template_id?: number;
+            /** @enum {string} */
+            type: "assignment" | "calculation" | "hint" | "code" | "splice" | "exclusion" | "conditions";
+        };
         ReportTemplate: {
             /** @description In use for its kind */
             active: boolean;
@@ -8521,6 +8845,27 @@ export interface components {
             timing: "" | "soon" | "timeout";
             /** Format: date-time */
             updated_at: string;
+        };
+        RuleCondition: {
+            field: string;
+            /** @enum {string} */
+            op: "eq" | "ne" | "in" | "gt" | "gte" | "lt" | "lte" | "filled" | "empty";
+            value?: unknown;
+        };
+        RuleDefinition: {
+            codes?: {
+                [key: string]: string;
+            };
+            /** Format: int64 */
+            digits?: number;
+            expr?: string;
+            field?: string;
+            pattern?: string;
+            require?: string[] | null;
+            second?: components["schemas"]["RuleCondition"];
+            system?: string;
+            value?: unknown;
+            when?: components["schemas"]["RuleCondition"];
         };
         SameCase: {
             consult_no: string;
@@ -8976,9 +9321,140 @@ export interface components {
             /** @description Every hospital, most bytes first */
             hospitals: components["schemas"]["HospitalUsage"][] | null;
         };
+        StructCode: {
+            code: string;
+            field: string;
+            system: string;
+            value: string;
+        };
+        StructDeleteInput: {
+            reason?: string;
+        };
+        StructEvaluateInput: {
+            values: {
+                [key: string]: unknown;
+            };
+        };
+        StructField: {
+            /** @description The value the form starts with */
+            default?: unknown;
+            /** @description Lowercase letters, digits and _, starting with a letter; unique in the template; {key} in a splice pattern, key in a calculation */
+            key: string;
+            label: string;
+            /** @description The label in English (the label is shown when empty) */
+            label_en?: string;
+            /** @description The choices of a select or multiselect field */
+            options?: string[] | null;
+            required?: boolean;
+            /** @enum {string} */
+            type: "text" | "number" | "select" | "multiselect" | "bool";
+            unit?: string;
+        };
+        StructProblem: {
+            /** @description The field it concerns */
+            field?: string;
+            message: string;
+            /** Format: int64 */
+            rule_id?: number;
+        };
+        StructRankInput: {
+            /**
+             * Format: int64
+             * @description The new place, from 0, in the list of all templates
+             */
+            position: number;
+        };
+        StructResult: {
+            codes: components["schemas"]["StructCode"][] | null;
+            /** @description Blocking problems: a report with any is not published */
+            errors: components["schemas"]["StructProblem"][] | null;
+            hints: components["schemas"]["StructProblem"][] | null;
+            /** @description The rendered diagnosis text (splice rules) */
+            text: string;
+            /** @description The values after assignments and calculations */
+            values: {
+                [key: string]: unknown;
+            };
+        };
+        StructTemplate: {
+            /** Format: date-time */
+            created_at: string;
+            enabled: boolean;
+            fields: components["schemas"]["StructField"][] | null;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            /**
+             * Format: int64
+             * @description Offered only on the cases of this library (none: every library)
+             */
+            library_id: number | null;
+            name: string;
+            /** Format: int64 */
+            rank: number;
+            /** Format: int64 */
+            rule_count: number;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        StructTemplateBatch: {
+            templates: components["schemas"]["StructTemplateImport"][] | null;
+        };
+        StructTemplateImport: {
+            /** @description Default true */
+            enabled?: boolean;
+            fields: components["schemas"]["StructField"][] | null;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            /** Format: int64 */
+            library_id?: number;
+            name: string;
+            /** @description Its rules (template_id is ignored) */
+            rules?: components["schemas"]["ReportRuleInput"][] | null;
+        };
+        StructTemplateInput: {
+            /** @description Default true */
+            enabled?: boolean;
+            fields: components["schemas"]["StructField"][] | null;
+            /** @enum {string} */
+            kind: "routine" | "frozen" | "cell";
+            /** Format: int64 */
+            library_id?: number;
+            name: string;
+        };
+        StructuredInput: {
+            /**
+             * Format: int64
+             * @description The structured template (0: none)
+             */
+            template_id: number;
+            /** @description Field key to value */
+            values?: {
+                [key: string]: unknown;
+            };
+        };
         "Supplement-to-reviewRequest": {
             /** Format: int64 */
             reviewer_id?: number;
+        };
+        Symbol: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            rank: number;
+            text: string;
+        };
+        SymbolEntry: {
+            /** Format: int64 */
+            id?: number;
+            text: string;
+        };
+        SymbolInput: {
+            text: string;
+        };
+        SymbolList: {
+            symbols: components["schemas"]["SymbolEntry"][] | null;
         };
         System: {
             allocate_to_third: boolean;
@@ -11733,6 +12209,208 @@ export interface operations {
             };
         };
     };
+    "struct-rule-list": {
+        parameters: {
+            query: {
+                /** @description The template whose rules to list */
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListReportRuleBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-rule-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRuleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportRuleBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-rule-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRuleBatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListReportRuleBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-rule-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportRuleBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-rule-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRuleInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportRuleBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-rule-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "system-config": {
         parameters: {
             query?: never;
@@ -11844,6 +12522,379 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataSystemBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-list": {
+        parameters: {
+            query?: {
+                /** @description Only templates of this report kind */
+                kind?: "" | "routine" | "frozen" | "cell";
+                /** @description Only enabled templates */
+                enabled?: boolean;
+                /** @description The templates offered on a case of this library: of its report kind, for every library or this one */
+                library_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructTemplateBatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructEvaluateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStructResultBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructRankInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructTemplateInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataStructTemplateBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "struct-template-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructDeleteInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "symbol-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSymbolBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "symbol-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SymbolInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSymbolBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "symbol-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SymbolList"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSymbolBody"];
                 };
             };
             /** @description Error */
@@ -15568,6 +16619,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "diagnosis-save-structured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StructuredInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataDiagnosisBody"];
+                };
             };
             /** @description Error */
             default: {

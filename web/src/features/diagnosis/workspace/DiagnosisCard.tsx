@@ -8,6 +8,8 @@ import { ActionBar } from '../ActionBar';
 import { DiagnosisFields, SupplementStatusTag } from '../DiagnosisForm';
 import { TemplatePicker } from '../TemplatePicker';
 import { TermPicker } from '../TermPicker';
+import { StructuredButton } from '../structured/StructuredDrawer';
+import { SymbolPalette } from '../structured/SymbolPalette';
 import { countdown } from './countdown';
 import { useCaseFrozen } from '../../../entities/case/FrozenElapsed';
 import { ReviewNote, SaveState, SupplementReviewState } from './formStates';
@@ -54,7 +56,16 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
           <SaveState saving={active.saving} dirty={active.dirty} savedAt={active.savedAt} editable={writable} />
           {writable && (
             <>
+              <SymbolPalette onPick={caret.insert} />
               <TermPicker onPick={caret.insert} onDismiss={() => caret.focus()} />
+              {!suppShown && (
+                <StructuredButton
+                  caseId={w.id}
+                  libraryId={d.library_id}
+                  saved={{ templateId: work?.struct_template_id, values: work?.struct_values }}
+                  onApply={(text, mode) => active.insert({ opinion: text }, mode)}
+                />
+              )}
               <TemplatePicker onPick={(x: Template, mode) => active.insert({ microscopic: x.microscopic, opinion: x.opinion, gross_description: x.gross_description }, mode)} />
             </>
           )}

@@ -1,0 +1,250 @@
+package app_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+type structTemplate struct {
+	ID        int64            `json:"id"`
+	Name      string           `json:"name"`
+	Kind      string           `json:"kind"`
+	Rank      int              `json:"rank"`
+	Enabled   bool             `json:"enabled"`
+	RuleCount int              `json:"rule_count"`
+	Fields    []map[string]any `json:"fields"`
+}
+
+type structResult struct {
+	Values map[string]any `json:"values"`
+	Text   string         `json:"text"`
+	Hints  []struct {
+		Message string `json:"message"`
+	} `json:"hints"`
+	Errors []struct {
+		Field   string `json:"field"`
+		Message string `json:"message"`
+	} `json:"errors"`
+	Codes []struct {
+		Code string `json:"code"`
+	} `json:"codes"`
+}
+
+func breastValues() map[string]any {
+	return map[string]any{"histological_type": "Invasive carcinoma of no special type", "grade": "2", "tumour_size": 23,
+		"margins": "Not involved", "margin_distance": 4, "ln_examined": 15, "ln_positive": 2, "er": "Positive", "pr": "Negative", "her2": "2+"}
+}
+
+// Structured report templates and report rules (spec 2 §3, §7): the
+// administrators keep them, experts read them and evaluate values; bad
+// input is refused with localized field errors and nothing written.
+func TestStructuredTemplates(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin, expert, site := e.login("admin"), e.login("expert"), e.login("site")
+		list := func(token, query string) []structTemplate {
+			var out struct{ Data []structTemplate }
+			e.decode(e.expect(e.do("GET", "/api/config/struct_template"+query, token, nil), 200), &out)
+			return out.Data
+		}
+		demo := list(expert, "?kind=routine&enabled=true")
+		if len(demo) != 1 || demo[0].Name != "Breast invasive carcinoma synoptic" || demo[0].RuleCount != 6 || len(demo[0].Fields) != 12 {
+			t.Fatalf("demo templates: %+v", demo)
+		}
+		if len(list(expert, "?kind=frozen")) != 0 {
+			t.Fatal("a routine template listed for frozen cases")
+		}
+		id := itoa(demo[0].ID)
+
+		// Evaluate: the calculated ratio, the code, the hint, the sentence; a blocking error.
+		evaluate := func(vals map[string]any, lang string) structResult {
+			var out struct{ Data structResult }
+			e.decode(e.expect(e.do("POST", "/api/config/struct_template/evaluate/"+id, expert, map[string]any{"values": vals}, "User-Language", lang), 200), &out)
+			return out.Data
+		}
+		r := evaluate(breastValues(), "en-US")
+		if r.Values["ln_ratio"] != 13.0 || len(r.Errors) != 0 || len(r.Hints) != 1 || len(r.Codes) != 1 || r.Codes[0].Code != "8500/3" ||
+			!strings.Contains(r.Text, "Lymph nodes: 2/15 positive (13%)") {
+			t.Fatalf("evaluate: %+v", r)
+		}
+		vals := breastValues()
+		delete(vals, "margin_distance")
+		delete(vals, "grade")
+		r = evaluate(vals, "zh-CN")
+		if len(r.Errors) != 2 || r.Errors[0].Field != "grade" || r.Errors[0].Message != "请填写组织学分级" || r.Errors[1].Field != "margin_distance" {
+			t.Fatalf("evaluate with problems: %+v", r.Errors)
+		}
+
+		// Only administrators write; experts and others are refused.
+		tpl := map[string]any{"name": "Colon synoptic", "kind": "routine", "fields": []any{
+			map[string]any{"key": "depth", "label": "浸润深度", "type": "select", "options": []string{"T1", "T2", "T3"}},
+			map[string]any{"key": "size", "label": "大小", "type": "number", "unit": "mm"},
+		}}
+		e.expect(e.do("POST", "/api/config/struct_template", expert, tpl), 403)
+		e.expect(e.do("GET", "/api/config/struct_template", site, nil), 403)
+		before := e.count("struct_templates", "1=1")
+		audits := e.count("audit_logs", "action LIKE 'struct_%'")
+
+		// A duplicate field key, and other bad input: field errors in the caller's language, nothing written.
+		dup := map[string]any{"name": "Dup", "kind": "routine", "fields": []any{
+			map[string]any{"key": "size", "label": "A", "type": "number"}, map[string]any{"key": "size", "label": "B", "type": "text"}}}
+		for _, lang := range []string{"zh-CN", "en-US"} {
+			r := e.do("POST", "/api/config/struct_template", admin, dup, "User-Language", lang)
+			if !fieldRefusedIn(e, r, lang, "fields.1.key") {
+				t.Fatalf("duplicate key (%s): %d %s", lang, r.Status, r)
+			}
+		}
+		for name, bad := range map[string]map[string]any{
+			"select without options": {"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "select"}}},
+			"bad key":                {"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "A b", "label": "A", "type": "text"}}},
+			"no fields":              {"name": "X", "kind": "routine", "fields": []any{}},
+			"default of wrong type":  {"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "number", "default": "x"}}},
+		} {
+			if r := e.do("POST", "/api/config/struct_template", admin, bad); r.Status != 422 {
+				t.Errorf("%s: %d %s", name, r.Status, r)
+			}
+		}
+		if e.count("struct_templates", "1=1") != before || e.count("audit_logs", "action LIKE 'struct_%'") != audits {
+			t.Fatal("a refused template was written")
+		}
+
+		// Create, rules, rank, batch, delete.
+		var created struct{ Data structTemplate }
+		e.decode(e.expect(e.do("POST", "/api/config/struct_template", admin, tpl), 200), &created)
+		cid := itoa(created.Data.ID)
+		if created.Data.Rank != 1 || !created.Data.Enabled {
+			t.Fatalf("created: %+v", created.Data)
+		}
+		rule := func(body map[string]any) resp { return e.do("POST", "/api/config/rule", admin, body) }
+		e.expect(rule(map[string]any{"template_id": created.Data.ID, "type": "calculation", "definition": map[string]any{"field": "size", "expr": "depth * 2"}}), 422)
+		e.expect(rule(map[string]any{"template_id": created.Data.ID, "type": "splice", "definition": map[string]any{"pattern": "{depth} {nope}"}}), 422)
+		e.expect(rule(map[string]any{"template_id": created.Data.ID, "type": "hint", "definition": map[string]any{"when": map[string]any{"field": "depth", "op": "eq", "value": "T9"}}, "message": "x"}), 422)
+		var rl struct {
+			Data struct {
+				ID int64 `json:"id"`
+			}
+		}
+		e.decode(e.expect(rule(map[string]any{"template_id": created.Data.ID, "type": "splice", "definition": map[string]any{"pattern": "pT: {depth}[, {size} mm]"}}), 200), &rl)
+		e.expect(e.do("POST", "/api/config/rule", expert, map[string]any{"template_id": created.Data.ID, "type": "splice", "definition": map[string]any{"pattern": "{depth}"}}), 403)
+		// A field a rule uses is not removed.
+		tpl2 := map[string]any{"name": "Colon synoptic", "kind": "routine", "fields": []any{map[string]any{"key": "size", "label": "大小", "type": "number"}}}
+		if r := e.do("POST", "/api/config/struct_template/"+cid, admin, tpl2); !fieldRefusedIn(e, r, "zh-CN", "fields") {
+			t.Fatalf("removing a used field: %d %s", r.Status, r)
+		}
+		e.expect(e.do("POST", "/api/config/rule/batchStore", admin, map[string]any{"template_id": created.Data.ID, "rules": []any{
+			map[string]any{"type": "conditions", "definition": map[string]any{"when": map[string]any{"field": "depth", "op": "eq", "value": "T3"}, "require": []string{"size"}}},
+			map[string]any{"type": "splice", "definition": map[string]any{"pattern": "{depth}"}},
+		}}), 200)
+		var rules struct {
+			Data []struct {
+				ID   int64  `json:"id"`
+				Type string `json:"type"`
+			}
+		}
+		e.decode(e.expect(e.do("GET", "/api/config/rule?template_id="+cid, expert, nil), 200), &rules)
+		if len(rules.Data) != 2 || rules.Data[0].Type != "conditions" {
+			t.Fatalf("rules after batch: %+v", rules.Data)
+		}
+		e.expect(e.do("GET", "/api/config/rule/"+itoa(rl.Data.ID), admin, nil), 404)
+		e.expect(e.do("DELETE", "/api/config/rule/"+itoa(rules.Data[1].ID), admin, map[string]any{"reason": "not needed"}), 200)
+		e.expect(e.do("POST", "/api/config/struct_template/rank/"+cid, admin, map[string]any{"position": 0}), 200)
+		if l := list(expert, ""); len(l) != 2 || l[0].ID != created.Data.ID {
+			t.Fatalf("after rank: %+v", l)
+		}
+		r2 := e.do("POST", "/api/config/struct_template/batchStore", admin, map[string]any{"templates": []any{
+			map[string]any{"name": "A", "kind": "cell", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "text"}}},
+			map[string]any{"name": "B", "kind": "cell", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "text"}},
+				"rules": []any{map[string]any{"type": "splice", "definition": map[string]any{"pattern": "{b}"}}}},
+		}})
+		if !fieldRefusedIn(e, r2, "zh-CN", "templates.1.rules.0.definition.pattern") || len(list(expert, "?kind=cell")) != 0 {
+			t.Fatalf("batch with a bad rule: %d %s", r2.Status, r2)
+		}
+		e.expect(e.do("DELETE", "/api/config/struct_template/"+cid, admin, map[string]any{}), 200)
+		if len(list(expert, "")) != 1 {
+			t.Fatal("deleted template listed")
+		}
+		e.expect(e.do("POST", "/api/config/struct_template/evaluate/"+cid, expert, map[string]any{"values": map[string]any{}}), 404)
+
+		// Symbols: experts read, administrators add, reorder and remove.
+		var syms struct {
+			Data []struct {
+				ID   int64  `json:"id"`
+				Text string `json:"text"`
+			}
+		}
+		e.decode(e.expect(e.do("GET", "/api/config/symbol/lists", expert, nil), 200), &syms)
+		if len(syms.Data) < 5 || syms.Data[0].Text != "±" {
+			t.Fatalf("symbols: %+v", syms.Data)
+		}
+		e.expect(e.do("POST", "/api/config/symbol/store", admin, map[string]any{"text": "±"}), 422)
+		e.expect(e.do("POST", "/api/config/symbol/store", expert, map[string]any{"text": "∞"}), 403)
+		e.expect(e.do("POST", "/api/config/symbol/store", admin, map[string]any{"text": "∞"}), 200)
+		first, second := syms.Data[0], syms.Data[1]
+		e.decode(e.expect(e.do("POST", "/api/config/symbol/update", admin, map[string]any{"symbols": []any{
+			map[string]any{"id": second.ID, "text": first.Text}, map[string]any{"id": first.ID, "text": second.Text}, map[string]any{"text": "√"}}}), 200), &syms)
+		if len(syms.Data) != 3 || syms.Data[0].Text != "±" || syms.Data[0].ID != second.ID || syms.Data[2].Text != "√" {
+			t.Fatalf("symbols after update: %+v", syms.Data)
+		}
+		e.expect(e.do("POST", "/api/config/symbol/update", admin, map[string]any{"symbols": []any{map[string]any{"text": "a"}, map[string]any{"text": "a"}}}), 422)
+	})
+}
+
+// A diagnosis with structured values that fail a blocking rule is not
+// published, and the case does not list publish; fixed, it is and does.
+func TestStructuredPublish(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		id := e.submittedCase(f, "BL2026-00871", f.expert)
+		expert := e.login("expert")
+		var l struct{ Data []structTemplate }
+		e.decode(e.expect(e.do("GET", "/api/config/struct_template?enabled=true", expert, nil), 200), &l)
+		tid := l.Data[0].ID
+		d := "/api/diagnosis/" + id
+		actions := func() []string {
+			var c struct {
+				Data struct {
+					Actions []string `json:"actions"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+id, expert, nil), 200), &c)
+			return c.Data.Actions
+		}
+		e.expect(e.do("POST", d+"/lock", expert, nil), 200)
+		// Values of the wrong type are not saved.
+		bad := breastValues()
+		bad["grade"] = "7"
+		e.expect(e.do("POST", d+"/structured", expert, map[string]any{"template_id": tid, "values": bad}), 422)
+		e.expect(e.do("POST", d+"/structured", expert, map[string]any{"template_id": 999999, "values": bad}), 422)
+		if e.count("diagnoses", "consult_id = ?", id) != 0 {
+			t.Fatal("refused structured values wrote a diagnosis")
+		}
+		// Saved with a failing conditions rule: publish is neither listed nor allowed.
+		failing := breastValues()
+		delete(failing, "margin_distance")
+		e.expect(e.do("POST", d+"/structured", expert, map[string]any{"template_id": tid, "values": failing}), 200)
+		e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "Invasive carcinoma of no special type, grade 2."}), 200)
+		var h struct {
+			Data []struct {
+				StructTemplateID int64          `json:"struct_template_id"`
+				StructValues     map[string]any `json:"struct_values"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", d, expert, nil), 200), &h)
+		if len(h.Data) != 1 || h.Data[0].StructTemplateID != tid || h.Data[0].StructValues["grade"] != "2" {
+			t.Fatalf("saved: %+v", h.Data)
+		}
+		if slices.Contains(actions(), "publish") {
+			t.Fatalf("publish listed with failing structured values: %v", actions())
+		}
+		r := e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}, "User-Language", "en-US"), 409)
+		if m := message(r); !strings.Contains(m, "Margins not involved: give the distance to the closest margin") {
+			t.Fatalf("refusal: %s", m)
+		}
+		// Fixed: listed and published.
+		e.expect(e.do("POST", d+"/structured", expert, map[string]any{"template_id": tid, "values": breastValues()}), 200)
+		if !slices.Contains(actions(), "publish") {
+			t.Fatalf("publish not listed once fixed: %v", actions())
+		}
+		e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+	})
+}
