@@ -1,6 +1,6 @@
 import { expect, test } from '../lib/test';
 import { apiLogin, menu, visibleMenuNames } from '../lib/api';
-import { login, menuItem, openAllGroups, sideMenu } from '../lib/ui';
+import { menuItem, openAllGroups, sideMenu, signInWithToken } from '../lib/ui';
 
 // expert2 is left to lockout.spec.ts, which locks it and checks its menu after the unlock.
 const ACCOUNTS = ['admin', 'center_admin', 'site', 'site2', 'allocator', 'expert', 'qc_expert', 'staff', 'publisher', 'third', 'clinical', 'uploader', 'root'];
@@ -21,7 +21,8 @@ test.describe('every demo account signs in and sees its role menu', () => {
       const expected = visibleMenuNames(await menu(await apiLogin(username)));
       for (const name of MUST[username]?.has ?? ['个人设置']) expect(expected).toContain(name);
 
-      await login(page, username);
+      // The sign-in form itself is login.spec.ts's walk; here the menu is what counts.
+      await signInWithToken(page, username, { to: '/' });
       await openAllGroups(page);
       for (const name of expected) await expect(menuItem(page, name).first()).toBeVisible();
       for (const name of MUST[username]?.not ?? []) await expect(menuItem(page, name)).toHaveCount(0);
