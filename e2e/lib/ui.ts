@@ -9,6 +9,14 @@ import { apiLogin, CAPTCHA, PASSWORD, type Lang } from './api';
  */
 export const SCREEN_LANGUAGES: Lang[] = process.env.TELEPATH_E2E_SCREENS === 'all' ? ['zh-CN', 'en-US'] : ['en-US'];
 
+/** The window sizes the screenshot walks shoot at: both under make screens, 1440×900 under make test. */
+export const SCREEN_SIZES = process.env.TELEPATH_E2E_SCREENS === 'all'
+  ? [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]
+  : [{ width: 1440, height: 900 }];
+
+/** The size at which a walk that shoots every size runs its axe check, once per screen: the last one shot. */
+export const AXE_SIZE = SCREEN_SIZES[SCREEN_SIZES.length - 1];
+
 const L = {
   username: /^(用户名|Username)$/,
   password: /^(密码|Password)$/,

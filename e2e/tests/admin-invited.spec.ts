@@ -1,8 +1,8 @@
 // Administration of invitations and expert availability (issue 16): the
 // admin finds an invitation on /admin/invited-manage, narrows the list by
 // invitee and exports it; an expert marks themselves away in their account
-// settings and the allocator's assign dialog shows it. Screenshots in both
-// languages at two sizes and an accessibility check (axe-core).
+// settings and the allocator's assign dialog shows it. Screenshots (both
+// languages and sizes under make screens) and an accessibility check (axe-core).
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -10,7 +10,7 @@ import { expect, test } from '../lib/test';
 import { apiLogin, call, ok, unique, type Lang } from '../lib/api';
 import { pickOption } from '../lib/antd';
 import { assignedCase, caseFixture, submittedCase, userId } from '../lib/cases';
-import { resize, searchList, settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { resize, searchList, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { sheetRows } from '../lib/xlsx';
 import { expectAccessible } from '../lib/axe';
 
@@ -19,14 +19,10 @@ test.describe.configure({ mode: 'serial' });
 
 const INVITEE = '刘芳 副主任医师'; // expert2 of the demo center
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 
 async function shootAndCheck(page: Page, lang: Lang, name: string, only?: string) {
   mkdirSync(OUT, { recursive: true });
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     await resize(page, size);
     await settled(page);
     await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });
@@ -109,7 +105,7 @@ test('an expert marks themselves away and the allocator sees it when assigning',
 for (const lang of SCREEN_LANGUAGES) {
   test(`screenshots and accessibility of the invitation list and availability (${lang})`, async ({ page }) => {
     await invitedCase(lang === 'en-US' ? 'Agree: adenocarcinoma, margins clear' : '同意：腺癌，切缘阴性');
-    await page.setViewportSize(SIZES[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
     await signInWithToken(page, 'admin', { lang, to: '/admin/invited-manage' });
     await expect(page.locator('main .ant-table-row').first()).toBeVisible();
     await shootAndCheck(page, lang, 'admin-invited-manage');

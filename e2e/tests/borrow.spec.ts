@@ -2,14 +2,14 @@
 // the site asks to borrow its case's material; the center passes the request,
 // lends the material with a deposit, prints the loan slip and takes it back;
 // it then receives and stores the case's material in the archive. Then the
-// screens at 1440 and 1920 px, with axe-core checks.
+// screens (both languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, unique } from '../lib/api';
 import { caseFixture, submittedCase } from '../lib/cases';
 import { formItem, input } from '../lib/antd';
-import { SCREEN_LANGUAGES, searchList, settled, signInWithToken } from '../lib/ui';
+import { AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES, searchList, settled, signInWithToken } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'borrow');
@@ -95,27 +95,28 @@ test('a site borrows slides and blocks; the center passes, lends, takes them bac
   await expect(arow.getByTestId('archive-status')).toHaveText('已归档');
   await expect(arow).toContainText('档案室 A / B-12');
 
-  // The screens at 1440 and 1920 px (both languages under make screens).
+  // The screens (both languages and sizes under make screens).
   for (const lang of SCREEN_LANGUAGES) {
     await signInWithToken(page, 'center_admin', { lang, to: '/borrow/manage' });
-    for (const width of [1440, 1920]) {
-      await page.setViewportSize({ width, height: width === 1440 ? 900 : 1080 });
+    for (const size of SCREEN_SIZES) {
+      const { width } = size;
+      await page.setViewportSize(size);
       await page.goto('/borrow/manage');
       await settled(page);
       await expect(page.getByTestId(`borrow-slip-${id}`)).toBeVisible();
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-loans.png`) });
-      if (width === 1920) await axe(page, `${lang} loans`, 'main');
+      if (size === AXE_SIZE) await axe(page, `${lang} loans`, 'main');
       await page.getByTestId('borrow-new').click();
       await expect(page.getByTestId('borrow-purpose')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-request.png`) });
-      if (width === 1920) await axe(page, `${lang} request drawer`, '.ant-drawer-content');
+      if (size === AXE_SIZE) await axe(page, `${lang} request drawer`, '.ant-drawer-content');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('borrow-purpose')).toBeHidden();
       await page.goto('/borrow/manage?view=archive');
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-archive.png`) });
-      if (width === 1920) await axe(page, `${lang} archive`, 'main');
+      if (size === AXE_SIZE) await axe(page, `${lang} archive`, 'main');
     }
   }
 });

@@ -3,7 +3,7 @@
 // hospital's site staff complete, charge and submit it; once the report is
 // published the clinician finds it on /case/clinical with its PDF. The
 // hospital's uploader follows a case's slides on /case/uploader. Screenshots in the
-// SCREEN_LANGUAGES pattern at two sizes and an accessibility check (axe-core).
+// SCREEN_LANGUAGES and SCREEN_SIZES pattern and an accessibility check (axe-core).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -11,18 +11,14 @@ import { expect, test } from '../lib/test';
 import { apiLogin, call, list, ok, unique, type Lang } from '../lib/api';
 import { formItem } from '../lib/antd';
 import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, registerCase, registration, submitCase, tinySlide, uploadSlide, userId } from '../lib/cases';
-import { resize, searchList, settled, signInWithToken, switchLanguage, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { resize, searchList, settled, signInWithToken, switchLanguage, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 
 async function shootAndCheck(page: Page, lang: Lang, name: string) {
   mkdirSync(OUT, { recursive: true });
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     await resize(page, size);
     await settled(page);
     await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });

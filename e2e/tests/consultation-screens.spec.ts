@@ -1,17 +1,13 @@
 // Screenshots for people (not assertions beyond "the page has its data"): the
-// consultation screens of the site, the allocator and the admin in both languages at
-// two sizes, under e2e/artifacts/screens/consultation/.
+// consultation screens of the site, the allocator and the admin (both languages and
+// sizes under make screens), under e2e/artifacts/screens/consultation/.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { resize, settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { resize, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens', 'consultation');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 const SCREENS: Record<string, string[]> = {
   site: ['/case/register/new', '/case/manage', '/case/return', '/case/recall', '/case/charge', '/case/message'],
   allocator: ['/distribute/manage', '/distribute/recall', '/distribute/return'],
@@ -20,19 +16,19 @@ const SCREENS: Record<string, string[]> = {
 
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-');
 
-// One walk per language; each screen is shot at both sizes without loading it again.
+// One walk per language; each screen is shot at every size without loading it again.
 for (const lang of SCREEN_LANGUAGES) {
-  test(`consultation screens in ${lang} at ${SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
+  test(`consultation screens in ${lang} at ${SCREEN_SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
     test.setTimeout(300_000);
     mkdirSync(OUT, { recursive: true });
     const file = (size: { width: number }, name: string) => path.join(OUT, `${lang}-${size.width}-${name}.png`);
-    await page.setViewportSize(SIZES[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
     for (const [user, screens] of Object.entries(SCREENS)) {
       await signInWithToken(page, user, { lang, to: screens[0] });
       for (const screen of screens) {
         await page.goto(screen);
         await expect(page.locator('main h4').first()).toBeVisible();
-        for (const size of SIZES) {
+        for (const size of SCREEN_SIZES) {
           await resize(page, size);
           await settled(page);
           await page.screenshot({ path: file(size, slug(screen)) });

@@ -8,18 +8,15 @@ import type { Page } from '@playwright/test';
 import { apiLogin, call, setSystemSettings, type Lang } from '../lib/api';
 import { assignedCase, publishedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { menuItem, openAllGroups, signInWithToken, toast } from '../lib/ui';
+import { menuItem, openAllGroups, signInWithToken, toast, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const ok = () => /^\s*(确\s*定|OK)\s*$/;
 
-/** Screens of this spec for people, in the page's language at 1440 and 1920 wide. */
+/** Screens of this spec for people, in the page's language at every screen size. */
 async function shoot(page: Page, lang: Lang, name: string) {
   mkdirSync(OUT, { recursive: true });
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 1920, height: 1080 },
-  ]) {
+  for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
     await page.waitForLoadState('networkidle');
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);

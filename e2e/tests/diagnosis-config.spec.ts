@@ -1,14 +1,14 @@
 // Diagnosis settings and reagents: the administrator adds a delay reason and a
 // reagent; the expert's delay dialog offers the reason and the special exam
-// dialog's reagent picker offers the reagent. Both screens are photographed in
-// both languages at 1440 and 1920 px and checked with axe.
+// dialog's reagent picker offers the reagent. Both screens are photographed
+// (both languages and sizes under make screens) and checked with axe.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, ok, type Lang } from '../lib/api';
 import { assignedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { SCREEN_LANGUAGES, signInWithToken, toast } from '../lib/ui';
+import { SCREEN_LANGUAGES, SCREEN_SIZES, signInWithToken, toast } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -18,7 +18,7 @@ async function axe(page: Page, name: string) {
   await expectAccessible(page, name, 'main');
 }
 
-/** Both screens in lang, at 1440 and 1920 px; axe once per screen. */
+/** Both screens in lang, at every screen size; axe once per screen. */
 async function shootScreens(page: Page, lang: Lang, reagent: string) {
   mkdirSync(OUT, { recursive: true });
   await signInWithToken(page, 'admin', { lang, to: '/setting/diagnosisConfig' });
@@ -30,9 +30,9 @@ async function shootScreens(page: Page, lang: Lang, reagent: string) {
     await expect(ready()).toBeVisible();
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
     await axe(page, `${lang} ${screen}`);
-    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: path.join(OUT, `${lang}-${w}x${h}-${screen}.png`), fullPage: screen === 'diagnosis-config' });
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${screen}.png`), fullPage: screen === 'diagnosis-config' });
     }
     await page.setViewportSize({ width: 1600, height: 1000 });
   }

@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
 import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 
@@ -407,13 +407,10 @@ test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
 });
 
-// Screens for people to look at (not assertions): the expert's three screens in both
-// languages at two widths, under e2e/artifacts/screens/.
+// Screens for people to look at (not assertions): the expert's three screens (both
+// languages and widths under make screens), under e2e/artifacts/screens/.
 for (const lang of SCREEN_LANGUAGES) {
-  for (const size of [
-    { width: 1440, height: 900 },
-    { width: 1920, height: 1080 },
-  ]) {
+  for (const size of SCREEN_SIZES) {
     test(`expert screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
       mkdirSync(OUT, { recursive: true });
       const c = await diagnosedCase({ patient: '孙嘉怡', diagnosis: { opinion: '（胃窦）慢性浅表性胃炎。' } });

@@ -2,13 +2,13 @@
 // experts, the site books a frozen section, the allocator accepts it, the site turns
 // it into a frozen case with a slide, the expert on duty sees it with the running
 // clock and publishes, the site sees the result, the turnaround is listed and exported.
-// Then every new screen in both languages at 1440 and 1920 px, with axe-core checks.
+// Then every new screen (both languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
 import { bindExpert, caseFixture, chargeCase, diagnose, nextNumber, publish, registration, submitCase, tinySlide, uploadSlide, userId } from '../lib/cases';
-import { settled, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { settled, signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { formItem } from '../lib/antd';
 import type { Locator } from '@playwright/test';
 import { expectAccessible } from '../lib/axe';
@@ -204,7 +204,7 @@ const SCREENS: { user: string; path: string; name: string }[] = [
 ];
 
 for (const lang of SCREEN_LANGUAGES) {
-  test(`frozen screens in ${lang} at 1440 and 1920 px`, async ({ page }) => {
+  test(`frozen screens in ${lang}`, async ({ page }) => {
     test.setTimeout(300_000);
     // Something in every tab the screens open on: one applying, one accepted, one being read.
     const site = await apiLogin('site');
@@ -226,22 +226,24 @@ for (const lang of SCREEN_LANGUAGES) {
     for (const s of screens) {
       await signInWithToken(page, s.user, { lang, to: s.path });
       await settled(page);
-      for (const width of [1440, 1920]) {
-        await page.setViewportSize({ width, height: width === 1440 ? 900 : 1080 });
+      for (const size of SCREEN_SIZES) {
+        const { width } = size;
+        await page.setViewportSize(size);
         await settled(page);
         await page.screenshot({ path: path.join(OUT, `${lang}-${width}-${s.name}.png`) });
       }
       await axe(page, `${lang} ${s.path}`);
     }
-    // The drawers: booking and the duty group.
+    // The drawers, at the last size: booking and the duty group.
+    const { width } = page.viewportSize()!;
     await signInWithToken(page, 'site', { lang, to: '/frozen-case/apply' });
     await page.getByTestId('frozen-book').click();
     await expect(page.getByTestId('frozen-book-drawer')).toBeVisible();
-    await page.screenshot({ path: path.join(OUT, `${lang}-1920-book-drawer.png`) });
+    await page.screenshot({ path: path.join(OUT, `${lang}-${width}-book-drawer.png`) });
     await signInWithToken(page, 'allocator', { lang, to: '/schedule/duty' });
     await page.locator('[data-testid^="duty-schedule-"]').first().click();
     await expect(page.getByTestId('duty-schedule-drawer')).toBeVisible();
     await settled(page);
-    await page.screenshot({ path: path.join(OUT, `${lang}-1920-schedule-drawer.png`) });
+    await page.screenshot({ path: path.join(OUT, `${lang}-${width}-schedule-drawer.png`) });
   });
 }

@@ -3,13 +3,13 @@
 // the full-screen editor — crop with overwrite confirmation, three drawing
 // tools with the label form, save as a new image — and the new image checked
 // for the report, which prints it. Then the screens in the screenshot
-// languages at 1440 and 1920 px, with axe-core checks.
+// languages and sizes, with axe-core checks.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, baseURL, ok, unique } from '../lib/api';
 import { bindExpert, caseFixture, diagnose, publish, reportPDF, submittedCase, userId } from '../lib/cases';
-import { settled, signInWithToken, resize, SCREEN_LANGUAGES } from '../lib/ui';
+import { settled, signInWithToken, resize, AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'gallery');
@@ -165,25 +165,26 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
   // The screens.
   for (const lang of SCREEN_LANGUAGES) {
     await signInWithToken(page, 'expert', { lang, to: `/diagnosis/item/${c.id}` });
-    for (const width of [1440, 1920]) {
-      await resize(page, { width, height: width === 1440 ? 900 : 1080 });
+    for (const size of SCREEN_SIZES) {
+      const { width } = size;
+      await resize(page, size);
       await page.goto(`/diagnosis/item/${c.id}`);
       await page.getByRole('tab', { name: /切片与附件|Slides & files/ }).click();
       await expect(gallery.locator('img')).toHaveCount(3);
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-gallery.png`) });
-      if (width === 1920) await axe(page, `${lang} gallery`, '[data-testid="gallery"]');
+      if (size === AXE_SIZE) await axe(page, `${lang} gallery`, '[data-testid="gallery"]');
       await gallery.getByRole('listitem').nth(1).getByRole('button').first().click();
       await page.getByTestId('gallery-edit').click();
       await expect(canvas).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-editor.png`) });
-      if (width === 1920) await axe(page, `${lang} editor`, '.ant-modal-content');
+      if (size === AXE_SIZE) await axe(page, `${lang} editor`, '.ant-modal-content');
       await page.getByTestId('tool-ellipse').click();
       await dragOnCanvas(page, [0.3, 0.3], [0.5, 0.5]);
       await expect(page.getByTestId('label-save')).toBeVisible();
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-label-form.png`) });
-      if (width === 1920) await axe(page, `${lang} label form`, '.ant-modal-content:has([data-testid="label-save"])');
+      if (size === AXE_SIZE) await axe(page, `${lang} label form`, '.ant-modal-content:has([data-testid="label-save"])');
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('label-save')).toBeHidden();
       await page.getByRole('button', { name: /^(关闭|Close)$/ }).click();
@@ -192,7 +193,7 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
       await expect(page.getByRole('img', { name: copy.name })).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-attach.png`) });
-      if (width === 1920) await axe(page, `${lang} attach page`, 'main');
+      if (size === AXE_SIZE) await axe(page, `${lang} attach page`, 'main');
     }
   }
 

@@ -2,14 +2,14 @@
 // workspace and invites a colleague invited to the case; the colleague joins from
 // the header in another browser; the presenter pans and zooms and the follower's
 // viewport follows; the follower looks around on its own, then follows again and
-// snaps back. Then the meeting screens in both languages at 1440 and 1920 px, with
-// axe-core checks.
+// snaps back. Then the meeting screens (both languages and sizes under make
+// screens), with axe-core checks.
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call, encryptPassword, ok, PASSWORD, unique, type Lang } from '../lib/api';
 import { assignedCase, userId } from '../lib/cases';
-import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'meeting');
@@ -144,16 +144,16 @@ test('two experts in a meeting: the follower sees what the presenter sees, looks
 });
 
 for (const lang of SCREEN_LANGUAGES) {
-  test(`meeting screens in ${lang} at 1440 and 1920 px`, async ({ page, browser }) => {
+  test(`meeting screens in ${lang}`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     await signInWithToken(page, presenter, { lang, to: '/diagnosis/manage' });
     await start(page, caseId, invitee);
     const follower = await pageAs(browser, 'expert2', '/diagnosis/manage', lang);
     await join(follower);
-    for (const width of [1440, 1920]) {
-      const height = width === 1440 ? 900 : 1080;
-      await page.setViewportSize({ width, height });
-      await follower.setViewportSize({ width, height });
+    for (const size of SCREEN_SIZES) {
+      const { width } = size;
+      await page.setViewportSize(size);
+      await follower.setViewportSize(size);
       await settled(follower);
       await follower.screenshot({ path: path.join(OUT, `${lang}-${width}-follower.png`) });
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-presenter.png`) });

@@ -2,23 +2,19 @@
 // expert's bell, badge and list change without a reload; the site's bell says
 // the report is out when the expert signs; an administrator's very important
 // notice waits as a modal at the user's next sign-in until acknowledged.
-// Screenshots of the message centre in both languages at two sizes, and an
-// accessibility check (axe-core) of its screens.
+// Screenshots of the message centre (both languages and sizes under make
+// screens), and an accessibility check (axe-core) of its screens.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, encryptPassword, PASSWORD, unique, type Lang } from '../lib/api';
 import { caseFixture, diagnose, publish, submittedCase, viewableSlide } from '../lib/cases';
-import { login, menuItem, resize, settled, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { login, menuItem, resize, settled, signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const EXPERT = '张建国 主任医师';
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 
 /** A signed-in page of username in its own browser context, with its live stream open. */
 async function pageAs(browser: Browser, username: string, to: string, lang: Lang = 'zh-CN'): Promise<Page> {
@@ -172,7 +168,7 @@ test('a very important notice appears as a modal at the next sign-in until ackno
 });
 
 for (const lang of SCREEN_LANGUAGES) {
-  test(`the message centre in ${lang}: screenshots at 1440 and 1920 px, and no serious accessibility issue`, async ({ page }) => {
+  test(`the message centre in ${lang}: screenshots and no serious accessibility issue`, async ({ page }) => {
     test.setTimeout(180_000);
     mkdirSync(OUT, { recursive: true });
     // Something to show: a notice to the expert role and a case assigned to the expert.
@@ -183,11 +179,11 @@ for (const lang of SCREEN_LANGUAGES) {
     const c = await submittedCase(site, await caseFixture(site), { name: unique('截图') });
     await call('POST', `/api/distribute/${c.id}/bindexpert`, { token: await apiLogin('allocator'), body: { expert_id: (await call<{ data: { id: number }[] }>('GET', '/api/consultation/resources/0/exp_list/center?center_id=1', { token: site })).body.data.find((e) => (e as unknown as { name: string }).name === EXPERT)!.id } });
 
-    await page.setViewportSize(SIZES[0]);
+    await page.setViewportSize(SCREEN_SIZES[0]);
     await signInWithToken(page, 'expert', { lang, to: '/message/list' });
     await expect(page.getByTestId(/^message-title-/).first()).toBeVisible();
     const shoot = async (name: string) => {
-      for (const size of SIZES) {
+      for (const size of SCREEN_SIZES) {
         await resize(page, size);
         await settled(page);
         await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });

@@ -1,8 +1,8 @@
 // Report templates (/setting/report, admin): the admin edits the routine
 // template in use — renames a heading, hides a section, moves the diagnosis
 // up — and a published case's PDF follows; bad input shows the localized
-// error and writes nothing. Screenshots of the list and the editor in both
-// languages at 1440 and 1920 go to e2e/artifacts/screens/.
+// error and writes nothing. Screenshots of the list and the editor (both
+// languages and sizes under make screens) go to e2e/artifacts/screens/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { apiLogin, call, list, unique, type Lang } from '../lib/api';
 import { publishedCase, reportPDF } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { menuItem, openAllGroups, signInWithToken, toast, SCREEN_LANGUAGES } from '../lib/ui';
+import { menuItem, openAllGroups, signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 interface Template {
   id: number;
@@ -134,7 +134,7 @@ test('the admin adds a frozen template from the built-in layout, out of use', as
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 for (const lang of SCREEN_LANGUAGES) {
-  for (const size of [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]) {
+  for (const size of SCREEN_SIZES) {
     test(`report template screens in ${lang} at ${size.width}`, async ({ page }) => {
       mkdirSync(OUT, { recursive: true });
       const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);

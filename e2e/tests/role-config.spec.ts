@@ -2,7 +2,7 @@
 // an expert's subspecialties and turns off "takes new cases" in the user
 // form; the allocator's assign dialog then leaves that expert out and says
 // that no expert is bound to the case's subspecialty. Screenshots of the user
-// form and the assign dialog at 1440 and 1920, and axe (no critical/serious).
+// form and the assign dialog (both sizes under make screens), and axe (no critical/serious).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -10,19 +10,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../lib/test';
 import { apiLogin, call, encryptPassword, ok, PASSWORD, unique, type Lang } from '../lib/api';
 import { caseFixture, submittedCase } from '../lib/cases';
-import { resize, searchList, settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { resize, searchList, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 const EXPERT2 = '刘芳 副主任医师'; // the demo's cytology expert
 const CHIEF = '张建国 主任医师';
 
 async function shootAndCheck(page: Page, lang: Lang, name: string, only: string) {
   mkdirSync(OUT, { recursive: true });
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     await resize(page, size);
     await settled(page);
     await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`) });

@@ -2,15 +2,15 @@
 // 7-day share from the workspace; a visitor without an account (a fresh browser
 // context) is refused with a wrong code, opens it with the right one, pans the slide
 // and downloads the report, whose text holds no patient name; the expert cancels the
-// link and the visitor's open page gets no further tile. Then the screens in both
-// languages at 1440 and 1920 px, with axe-core checks.
+// link and the visitor's open page gets no further tile. Then the screens (both
+// languages and sizes under make screens), with axe-core checks.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
 import { publishedCase } from '../lib/cases';
-import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { settled, signInWithToken, AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'share');
@@ -123,16 +123,16 @@ test('a secret de-identified share: wrong code refused, right code, pan, report 
 });
 
 for (const lang of SCREEN_LANGUAGES) {
-  test(`share screens in ${lang} at 1440 and 1920 px`, async ({ page, browser }) => {
+  test(`share screens in ${lang}`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const expert = await signInWithToken(page, 'expert', { lang, to: '/diagnosis/manage' });
     const made = await ok<{ token: string; code: string }>('POST', '/api/share', expert, { consult_id: caseId, secret: true, expiry_days: 30, with_report: true, with_clinical: true, deidentify: true });
     await ok('POST', '/api/share', expert, { consult_id: caseId, expiry_days: 0, with_report: true });
     const v = await visitor(browser, lang);
-    for (const width of [1440, 1920]) {
-      const height = width === 1440 ? 900 : 1080;
-      await page.setViewportSize({ width, height });
-      await v.setViewportSize({ width, height });
+    for (const size of SCREEN_SIZES) {
+      const { width } = size;
+      await page.setViewportSize(size);
+      await v.setViewportSize(size);
 
       await page.goto('/share/list');
       await settled(page);
@@ -144,21 +144,26 @@ for (const lang of SCREEN_LANGUAGES) {
       await page.getByTestId('action-share').click();
       await expect(page.getByTestId('share-deidentify')).toBeVisible();
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-dialog.png`) });
-      if (width === 1920) await axe(page, `${lang} share dialog`, '.ant-modal');
+      if (size === AXE_SIZE) await axe(page, `${lang} share dialog`, '.ant-modal');
       await page.keyboard.press('Escape');
 
       await v.goto(`/shareCase?c=${encodeURIComponent(made.token)}`);
       await expect(v.getByTestId('share-code-form')).toBeVisible();
       await v.screenshot({ path: path.join(OUT, `${lang}-${width}-code.png`) });
-      if (width === 1920) await axe(v, `${lang} share code`, 'main');
+      if (size === AXE_SIZE) await axe(v, `${lang} share code`, 'main');
       await v.getByTestId('share-code-input').fill(made.code);
       await v.getByTestId('share-code-submit').click();
       await expect(v.getByTestId('shared-case')).toBeVisible();
       await settled(v);
       await v.screenshot({ path: path.join(OUT, `${lang}-${width}-case.png`) });
-      if (width === 1920) await axe(v, `${lang} shared case`, 'main');
+      if (size === AXE_SIZE) await axe(v, `${lang} shared case`, 'main');
     }
-    if (lang === 'en-US') await axe(page, 'share list', 'main .ant-card');
+    if (lang === 'en-US') {
+      // Kept at 1920 as before: at 1440 the workspace's tabs overflow and antd's "more" button
+      // inside the tablist fails axe (aria-required-children): an app fix of its own.
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await axe(page, 'share list', 'main .ant-card');
+    }
     await v.context().close();
   });
 }

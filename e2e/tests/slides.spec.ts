@@ -14,15 +14,11 @@ import type { Page } from '@playwright/test';
 import { apiLogin, call, list, type Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
 import { slidegen } from '../lib/slidegen';
-import { settled, signInWithToken, switchLanguage } from '../lib/ui';
+import { settled, signInWithToken, switchLanguage, SCREEN_SIZES } from '../lib/ui';
 
 const SCREENS = path.resolve(__dirname, '..', 'artifacts', 'screens');
 /** The generator writes this many microns per pixel (slidegen.Options.MPP default). */
 const MPP = 0.25;
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1920, height: 1080 },
-];
 
 interface SlideRow {
   id: number;
@@ -68,7 +64,7 @@ const shot = (page: Page, lang: Lang, size: { width: number }, name: string) => 
 };
 
 test('the site uploads a libvips pyramid, an SVS and a KFB on /dss/uploading; a dropped PATCH resumes; checksums match', async ({ page }) => {
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(SCREEN_SIZES[0]);
   const token = await signInWithToken(page, 'site', { lang: 'zh-CN', to: '/dss/uploading' });
   let aborted = 0;
   let headsAfterAbort = 0;
@@ -95,7 +91,7 @@ test('the site uploads a libvips pyramid, an SVS and a KFB on /dss/uploading; a 
   // Progress while the files go up.
   await expect(queue.getByText('上传中', { exact: true }).first()).toBeVisible();
   await expect(queue.locator('.ant-progress').first()).toBeVisible();
-  await shot(page, 'zh-CN', SIZES[0], 'uploading-progress');
+  await shot(page, 'zh-CN', SCREEN_SIZES[0], 'uploading-progress');
   for (const n of Object.values(names)) {
     await expect(queue.locator('tr', { hasText: n }).getByText('已上传', { exact: true })).toBeVisible({ timeout: 90_000 });
   }
@@ -126,11 +122,11 @@ test('the site uploads a libvips pyramid, an SVS and a KFB on /dss/uploading; a 
   expect(kfb.viewable).toBe(0);
   expect(kfb.error).toBe('This slide cannot be displayed: format KFB is not supported');
 
-  // The finished queue (kept until the page is left), in both languages and sizes.
+  // The finished queue (kept until the page is left), in both languages at every screen size.
   for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
     // Switched in place (a reload would empty this browser's queue); the dropdown may need a second try under load.
     if (lang === 'en-US') await expect(() => switchLanguage(page, lang)).toPass({ timeout: 90_000 });
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize(size);
       await expect(queue.locator('tr', { hasText: names.svs })).toBeVisible();
       await page.evaluate(() => document.querySelectorAll('*').forEach((el) => el.scrollTop > 0 && (el.scrollTop = 0)));
@@ -248,7 +244,7 @@ test('the SVS opens in the viewer, tiles load on pan and zoom, a drawn distance 
 
   for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
     await page.evaluate((l) => localStorage.setItem('tp.language', l), lang);
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.reload();
       await expect(page.getByTestId('ann-list').getByTestId(/^ann-item-/)).toHaveCount(2);
@@ -268,13 +264,13 @@ test('split screen shows 2 slides side by side; fewer than 2 is refused with the
   await expect(page.getByText('分屏需要 2 到 4 张切片')).toBeVisible();
   for (const lang of ['zh-CN', 'en-US'] as Lang[]) {
     await page.evaluate((l) => localStorage.setItem('tp.language', l), lang);
-    for (const size of SIZES) {
+    for (const size of SCREEN_SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(`/slide/compare?ids=${ids.svs},${ids.vips}`);
       await expect(page.locator('.openseadragon-canvas')).toHaveCount(2);
       await settled(page);
       await shot(page, lang, size, 'split');
-      if (lang === 'zh-CN' && size === SIZES[0]) {
+      if (lang === 'zh-CN' && size === SCREEN_SIZES[0]) {
         // Synchronised rotation, then independent once sync is off.
         const rot = page.getByTestId('rotation');
         await expect(page.getByTestId('sync')).toBeChecked();

@@ -2,14 +2,14 @@
 // statistics, changes the period and a hospital, sees the chart and table follow,
 // exports the Excel file and finds the screen's numbers in it; the QC targets
 // move the HE screen's target; qc_expert and site see their screens and only their
-// scope. Then every statistics screen in both languages at 1440 and 1920 px, with
-// axe-core checks.
+// scope. Then every statistics screen (both languages and sizes under make
+// screens), with axe-core checks.
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call, menu, ok, visibleMenuNames, type Lang } from '../lib/api';
-import { settled, signInWithToken, SCREEN_LANGUAGES } from '../lib/ui';
+import { settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { publishedCase, tinySlide, uploadSlide } from '../lib/cases';
 import { sheetRows } from '../lib/xlsx';
 import { expectAccessible } from '../lib/axe';
@@ -159,14 +159,15 @@ const SCREENS = [
 ];
 
 for (const lang of SCREEN_LANGUAGES) {
-  test(`every statistics screen in ${lang} at 1440 and 1920 px`, async ({ page }) => {
+  test(`every statistics screen in ${lang}`, async ({ page }) => {
     test.setTimeout(300_000);
     for (const s of SCREENS) {
       await signInWithToken(page, s.user, { lang, to: s.path });
       await expect(page.locator('main .ant-card').first()).toBeVisible();
       if (s.name !== 'qc-targets') await expect(page.locator('[data-testid^="stat-echart-"] svg').first()).toBeVisible();
-      for (const width of [1440, 1920]) {
-        await page.setViewportSize({ width, height: width === 1440 ? 900 : 1080 });
+      for (const size of SCREEN_SIZES) {
+        const { width } = size;
+        await page.setViewportSize(size);
         await settled(page);
         await page.screenshot({ path: path.join(OUT, `${lang}-${width}-${s.name}.png`), fullPage: true });
       }

@@ -1,11 +1,11 @@
 // /setting/storageConfig as the administrator uses it: the data directory and its
 // disk, each hospital's usage, and the low disk space threshold, changed and kept.
-// The screen is photographed at 1440 and 1920 px and checked with axe.
+// The screen is photographed (both sizes under make screens) and checked with axe.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { apiLogin, ok } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { SCREEN_LANGUAGES, settled, signInWithToken } from '../lib/ui';
+import { SCREEN_LANGUAGES, SCREEN_SIZES, settled, signInWithToken } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
@@ -42,9 +42,9 @@ test('the administrator reads where files live and what each hospital keeps, and
     await expect(page.getByTestId('storage-usage').locator('.ant-table-row').filter({ hasText: '青山市中心医院' })).toBeVisible();
     await settled(page);
     await expectAccessible(page, lang, 'main');
-    for (const [w, h] of [[1440, 900], [1920, 1080]]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: path.join(OUT, `${lang}-${w}x${h}-storage.png`) });
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}x${size.height}-storage.png`) });
     }
     await page.setViewportSize({ width: 1600, height: 1000 });
   }

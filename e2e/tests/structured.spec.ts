@@ -2,15 +2,15 @@
 // synoptic among the structured templates of /setting/diagnosisTemplate; an
 // expert fills it in beside a case, sees the calculated lymph node ratio and a
 // blocking problem, fixes it, applies the generated sentence to the diagnosis
-// and inserts a symbol. Then the template editor and the fill drawer at 1440
-// and 1920 px, with axe-core checks.
+// and inserts a symbol. Then the template editor and the fill drawer (both
+// languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call } from '../lib/api';
 import { assignedCase } from '../lib/cases';
-import { SCREEN_LANGUAGES, escapeRegExp, settled, signInWithToken, toast } from '../lib/ui';
+import { AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES, escapeRegExp, settled, signInWithToken, toast } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'structured');
 const NAME = 'Breast invasive carcinoma synoptic';
@@ -96,31 +96,32 @@ test('an expert fills the breast synoptic, fixes its problem, applies the senten
   expect(saved.at(-1)?.opinion).toBe(`${sentence} Ki-67 20%±`);
   expect(saved.at(-1)?.struct_values).toMatchObject({ margin_distance: 4, ln_ratio: 13, grade: '2' });
 
-  // The screens at 1440 and 1920 px (both languages under make screens).
+  // The screens (both languages and sizes under make screens).
   for (const lang of SCREEN_LANGUAGES) {
-    for (const width of [1440, 1920]) {
-      await page.setViewportSize({ width, height: width === 1440 ? 900 : 1080 });
+    for (const size of SCREEN_SIZES) {
+      const { width } = size;
+      await page.setViewportSize(size);
       await signInWithToken(page, 'admin', { lang, to: '/setting/diagnosisTemplate?tab=structured' });
       const r = page.getByTestId('struct-table').getByRole('row').filter({ hasText: NAME });
       await r.getByRole('button', { name: /Edit|编\s*辑/ }).click();
       await expect(page.getByTestId('field-editor')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-template-editor.png`) });
-      if (width === 1920) await axe(page, `${lang} template editor`, '.ant-drawer-content');
+      if (size === AXE_SIZE) await axe(page, `${lang} template editor`, '.ant-drawer-content');
       await page.goto('/setting/diagnosisTemplate?tab=rules');
       await expect(page.getByTestId('rules-table')).toContainText('ICD-O-3');
       await page.getByTestId('rules-table').getByRole('button', { name: /Edit|编\s*辑/ }).first().click();
       await expect(page.getByTestId('rule-editor')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-rule-editor.png`) });
-      if (width === 1920) await axe(page, `${lang} rule editor`, '.ant-drawer-content');
+      if (size === AXE_SIZE) await axe(page, `${lang} rule editor`, '.ant-drawer-content');
 
       await signInWithToken(page, 'expert', { lang, to: `/diagnosis/item/${c.id}` });
       await page.getByTestId('structured-open').click();
       await expect(page.getByTestId('structured-ok')).toBeVisible();
       await settled(page);
       await page.screenshot({ path: path.join(OUT, `${lang}-${width}-fill-drawer.png`) });
-      if (width === 1920) await axe(page, `${lang} fill drawer`, '.ant-drawer-content');
+      if (size === AXE_SIZE) await axe(page, `${lang} fill drawer`, '.ant-drawer-content');
       await page.getByTestId('structured-drawer').getByRole('button', { name: /Cancel|取\s*消/ }).click();
     }
   }
