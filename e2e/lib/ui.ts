@@ -1,5 +1,6 @@
 // What a user does over and over: sign in, sign out, switch language, find the side menu.
 import { expect, type Page } from '@playwright/test';
+import { test } from './test';
 import { apiLogin, CAPTCHA, PASSWORD, type Lang } from './api';
 
 /**
@@ -13,6 +14,11 @@ export const SCREEN_LANGUAGES: Lang[] = process.env.TELEPATH_E2E_SCREENS === 'al
 export const SCREEN_SIZES = process.env.TELEPATH_E2E_SCREENS === 'all'
   ? [{ width: 1440, height: 900 }, { width: 1920, height: 1080 }]
   : [{ width: 1440, height: 900 }];
+
+/** Marks the walks of a file or group that only take pictures for people (no check of their own): make screens runs them, make test skips them. */
+export function picturesOnly() {
+  test.skip(process.env.TELEPATH_E2E_SCREENS !== 'all', 'pictures for people: make screens takes them');
+}
 
 /** The size at which a walk that shoots every size runs its axe check, once per screen: the last one shot. */
 export const AXE_SIZE = SCREEN_SIZES[SCREEN_SIZES.length - 1];

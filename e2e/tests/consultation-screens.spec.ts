@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { resize, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
+import { picturesOnly, resize, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens', 'consultation');
 const SCREENS: Record<string, string[]> = {
@@ -17,6 +17,7 @@ const SCREENS: Record<string, string[]> = {
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-');
 
 // One walk per language; each screen is shot at every size without loading it again.
+picturesOnly();
 for (const lang of SCREEN_LANGUAGES) {
   test(`consultation screens in ${lang} at ${SCREEN_SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
     test.setTimeout(300_000);

@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiLogin, call, type Lang } from '../lib/api';
 import { assignedCase, diagnosedCase, userId, type CreatedCase } from '../lib/cases';
 import { expect, test } from '../lib/test';
-import { signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
+import { picturesOnly, signInWithToken, toast, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 
@@ -350,31 +350,6 @@ test('a supplementary report goes to review: rejected with a reason, edited, sen
   await site.context().close();
 });
 
-// The supplement panel under review, as its reviewer and its author see it, for people to look at.
-for (const lang of SCREEN_LANGUAGES) {
-  test(`supplement review panel in ${lang} at 1440`, async ({ browser }) => {
-    mkdirSync(OUT, { recursive: true });
-    const c = await diagnosedCase({ patient: '许清和', diagnosis: { opinion: '（甲状腺）乳头状癌。' } });
-    const [expert, expert2] = [await apiLogin('expert'), await apiLogin('expert2')];
-    const ok = async (token: string, p: string, body?: unknown) => expect((await call('POST', `/api/diagnosis/${c.id}${p}`, { token, body })).status).toBe(200);
-    await ok(expert, '/publish', { confirm_unviewed: true });
-    await ok(expert, '/append_diagnosis', { opinion: '补充：BRAF V600E 突变阳性。', remark: '分子检测结果回报后补充。' });
-    await ok(expert, '/append_diagnosis/toreview', { reviewer_id: await userId('expert2') });
-    const shot = async (user: string, name: string) => {
-      const ctx = await browser.newContext({ locale: lang, timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
-      const p = await ctx.newPage();
-      await signInWithToken(p, user, { lang, to: `/diagnosis/item/${c.id}` });
-      await expect(p.getByTestId('supplement-status')).toBeVisible();
-      await p.waitForLoadState('networkidle');
-      await p.screenshot({ path: path.join(OUT, `${lang}-1440-supplement-${name}.png`) });
-      await ctx.close();
-    };
-    await shot('expert2', 'reviewer');
-    await ok(expert2, '/append_diagnosis/reviewreturn', { note: '请注明检测方法与平台。' });
-    await shot('expert', 'rejected');
-  });
-}
-
 test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   const c = await diagnosedCase({ patient: '欧阳小满', diagnosis: { opinion: '（皮肤）脂溢性角化病。' } });
   await signInWithToken(page, 'expert', { to: '/diagnosis/manage' });
@@ -407,30 +382,59 @@ test('the worklist keeps the chosen tab when searching', async ({ page }) => {
   await expect(page.locator('.ant-table-row')).toHaveCount(1);
 });
 
-// Screens for people to look at (not assertions): the expert's three screens (both
-// languages and widths under make screens), under e2e/artifacts/screens/.
-for (const lang of SCREEN_LANGUAGES) {
-  for (const size of SCREEN_SIZES) {
-    test(`expert screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+test.describe('pictures for people', () => {
+  picturesOnly();
+
+  // The supplement panel under review, as its reviewer and its author see it, for people to look at.
+  for (const lang of SCREEN_LANGUAGES) {
+    test(`supplement review panel in ${lang} at 1440`, async ({ browser }) => {
       mkdirSync(OUT, { recursive: true });
-      const c = await diagnosedCase({ patient: '孙嘉怡', diagnosis: { opinion: '（胃窦）慢性浅表性胃炎。' } });
-      await page.setViewportSize(size);
-      const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
-      const settled = async () => {
-        await page.waitForLoadState('networkidle');
-        await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+      const c = await diagnosedCase({ patient: '许清和', diagnosis: { opinion: '（甲状腺）乳头状癌。' } });
+      const [expert, expert2] = [await apiLogin('expert'), await apiLogin('expert2')];
+      const ok = async (token: string, p: string, body?: unknown) => expect((await call('POST', `/api/diagnosis/${c.id}${p}`, { token, body })).status).toBe(200);
+      await ok(expert, '/publish', { confirm_unviewed: true });
+      await ok(expert, '/append_diagnosis', { opinion: '补充：BRAF V600E 突变阳性。', remark: '分子检测结果回报后补充。' });
+      await ok(expert, '/append_diagnosis/toreview', { reviewer_id: await userId('expert2') });
+      const shot = async (user: string, name: string) => {
+        const ctx = await browser.newContext({ locale: lang, timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+        const p = await ctx.newPage();
+        await signInWithToken(p, user, { lang, to: `/diagnosis/item/${c.id}` });
+        await expect(p.getByTestId('supplement-status')).toBeVisible();
+        await p.waitForLoadState('networkidle');
+        await p.screenshot({ path: path.join(OUT, `${lang}-1440-supplement-${name}.png`) });
+        await ctx.close();
       };
-      await signInWithToken(page, 'expert', { lang, to: '/dashboard' });
-      await settled();
-      await page.screenshot({ path: file('dashboard') });
-      await page.goto('/diagnosis/manage');
-      await expect(page.getByTestId(`open-${c.id}`).or(page.locator('.ant-table-row').first())).toBeVisible();
-      await settled();
-      await page.screenshot({ path: file('diagnosis-manage') });
-      await page.goto(`/diagnosis/item/${c.id}`);
-      await expect(page.getByTestId('diagnosis-form')).toBeVisible();
-      await settled();
-      await page.screenshot({ path: file('diagnosis-item') });
+      await shot('expert2', 'reviewer');
+      await ok(expert2, '/append_diagnosis/reviewreturn', { note: '请注明检测方法与平台。' });
+      await shot('expert', 'rejected');
     });
   }
-}
+
+  // Screens for people to look at (not assertions): the expert's three screens (both
+  // languages and widths under make screens), under e2e/artifacts/screens/.
+  for (const lang of SCREEN_LANGUAGES) {
+    for (const size of SCREEN_SIZES) {
+      test(`expert screens in ${lang} at ${size.width}×${size.height}`, async ({ page }) => {
+        mkdirSync(OUT, { recursive: true });
+        const c = await diagnosedCase({ patient: '孙嘉怡', diagnosis: { opinion: '（胃窦）慢性浅表性胃炎。' } });
+        await page.setViewportSize(size);
+        const file = (name: string) => path.join(OUT, `${lang}-${size.width}x${size.height}-${name}.png`);
+        const settled = async () => {
+          await page.waitForLoadState('networkidle');
+          await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+        };
+        await signInWithToken(page, 'expert', { lang, to: '/dashboard' });
+        await settled();
+        await page.screenshot({ path: file('dashboard') });
+        await page.goto('/diagnosis/manage');
+        await expect(page.getByTestId(`open-${c.id}`).or(page.locator('.ant-table-row').first())).toBeVisible();
+        await settled();
+        await page.screenshot({ path: file('diagnosis-manage') });
+        await page.goto(`/diagnosis/item/${c.id}`);
+        await expect(page.getByTestId('diagnosis-form')).toBeVisible();
+        await settled();
+        await page.screenshot({ path: file('diagnosis-item') });
+      });
+    }
+  }
+});

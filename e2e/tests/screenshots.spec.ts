@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Lang } from '../lib/api';
 import { expect, test } from '../lib/test';
-import { resize, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
+import { picturesOnly, resize, settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'screens');
 const DOCS = path.resolve(__dirname, '..', '..', 'docs', 'screenshot.png');
@@ -14,6 +14,7 @@ const SCREENS = ['/system/user', '/site/manage', '/department/manage', '/bank/ma
 const slug = (p: string) => p.replace(/^\//, '').replace(/\//g, '-') || 'root';
 
 // One walk per language; each screen is shot at every size without loading it again.
+picturesOnly();
 for (const lang of SCREEN_LANGUAGES) {
   test(`screens in ${lang} at ${SCREEN_SIZES.map((s) => `${s.width}×${s.height}`).join(' and ')}`, async ({ page }) => {
     test.setTimeout(300_000);
