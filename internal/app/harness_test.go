@@ -49,13 +49,15 @@ func newEnvTB(tb testing.TB, dialect db.Dialect, mutate func(*app.Config)) *env 
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg.DataDir = tb.TempDir()
 	cfg.Demo = true
 	cfg.DemoCases = false
 	cfg.Auth.Captcha = false
 	cfg.Auth.LoginPerMinute = 1000
 	if dialect == db.Postgres {
+		cfg.DataDir = tb.TempDir()
 		cfg.DatabaseURL = dbtest.URL(tb)
+	} else {
+		cfg.DataDir = dbtest.SQLiteDir(tb)
 	}
 	if mutate != nil {
 		mutate(&cfg)
