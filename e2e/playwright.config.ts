@@ -31,7 +31,9 @@ export default defineConfig({
     reducedMotion: 'reduce',
     actionTimeout: 20_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A trace records the page all along (snapshots, screencast): about a seventh of a walk's CPU.
+    // Recorded on the retry of a failed walk only, where it shows what went wrong.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's chromium (scripts/deps.sh); Playwright never downloads a browser here.
