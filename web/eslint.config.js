@@ -52,8 +52,13 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        { name: 'antd', importNames: ['Tabs'], message: 'use Tabs from src/components/ui/Tabs: it keeps the overflow button out of the tab list' },
+      ],
       // Unused names are the compiler's job (noUnusedLocals/noUnusedParameters), with its `_` convention.
       '@typescript-eslint/no-unused-vars': 'off',
     },
   },
+  { files: ['src/components/ui/Tabs.tsx'], rules: { 'no-restricted-imports': 'off' } },
 );

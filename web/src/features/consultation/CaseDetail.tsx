@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Flex, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Space, Spin, Tag, Typography } from 'antd';
 import { ThunderboltFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useCase, useCaseMessages, type CaseDetail } from '../../entities/case/api';
@@ -10,6 +10,7 @@ import type { ActionName, CaseRef } from './useCaseActions';
 import { ACTION_LABEL } from './CaseRowActions';
 import { CaseOverview } from './CaseOverview';
 import { CaseFiles } from './CaseFiles';
+import { Tabs } from '../../components/ui/Tabs';
 import { ChargeStatus } from '../../entities/case/codes';
 
 /** Server `actions` → the buttons of the detail header. */

@@ -1,7 +1,8 @@
 // The left side of the workspace: patient and clinical data, specimens and
 // blocks, attachments, slides, messages, the case log and invitations.
-import { Badge, Space, Tabs } from 'antd';
+import { Badge, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Tabs } from '../../components/ui/Tabs';
 import { shownSlides, useCaseMessages, type CaseDetail } from '../../entities/case/api';
 import { SpecimenTable } from '../../entities/case/SpecimenTable';
 import { CaseMessages } from '../../entities/case/CaseMessages';

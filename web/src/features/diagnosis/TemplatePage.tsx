@@ -2,10 +2,11 @@
 // (?tab=terms): an expert keeps their own, an administrator keeps the public
 // ones. Templates are searched by name or category.
 import { useMemo, useState } from 'react';
-import { App, Button, Checkbox, Flex, Form, Input, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
+import { Tabs } from '../../components/ui/Tabs';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { Badge, Tabs } from 'antd';
+import { Badge } from 'antd';
+import { Tabs } from '../Tabs';
 import { formatBadge } from '../../../lib/list/query';
 import type { ListTab } from './types';
 
