@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -59,6 +60,13 @@ func data[T any](e *env, r resp) T {
 // languages (a field error on field, or the message of a 409) and writes nothing.
 func refusedBoth(t *testing.T, e *env, method, path, token string, body any, status int, field string, table string) {
 	t.Helper()
+	// Reads are audited through a queue: the rows of earlier requests are written first.
+	flush := func() {
+		if err := e.app.Audit.Flush(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	flush()
 	before := e.count(table, "")
 	for _, lang := range []string{"zh-CN", "en-US"} {
 		r := e.do(method, path, token, body, "user-language", lang)
@@ -73,6 +81,7 @@ func refusedBoth(t *testing.T, e *env, method, path, token string, body any, sta
 			t.Errorf("%s %s (%s): message %q", method, path, lang, m)
 		}
 	}
+	flush()
 	if n := e.count(table, ""); n != before {
 		t.Errorf("%s %s: refused but %s went %d → %d", method, path, table, before, n)
 	}
