@@ -195,9 +195,11 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	defer x.Rollback() //nolint:errcheck // no-op after commit
 	tx := &Tx{Tx: x, Dialect: d.Dialect}
 	if err := fn(tx); err != nil {
+		tx.rolledBack()
 		return err
 	}
 	if err := x.Commit(); err != nil {
+		tx.rolledBack()
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	for _, f := range tx.after {
@@ -230,11 +232,23 @@ type Tx struct {
 	*sqlx.Tx
 	Dialect Dialect
 	after   []func()
+	undo    []func()
 }
 
 // AfterCommit runs f once the transaction has committed (never when it
 // rolls back): news of a change leaves the process only when it is true.
 func (t *Tx) AfterCommit(f func()) { t.after = append(t.after, f) }
+
+// OnRollback runs f if the transaction does not commit (fn failed or the
+// commit did): what it did outside the database, such as a file written
+// for a row of this transaction, is undone with it.
+func (t *Tx) OnRollback(f func()) { t.undo = append(t.undo, f) }
+
+func (t *Tx) rolledBack() {
+	for i := len(t.undo) - 1; i >= 0; i-- {
+		t.undo[i]()
+	}
+}
 
 // Builder returns a squirrel builder with the dialect's placeholders.
 func (t *Tx) Builder() sq.StatementBuilderType {

@@ -35,6 +35,24 @@ func TestMigrateAndTx(t *testing.T) {
 				t.Fatalf("rows after rollback = %d, %v", n, err)
 			}
 		})
+		t.Run("OnRollback", func(t *testing.T) {
+			var undone []string
+			d.InTx(ctx, func(tx *db.Tx) error {
+				tx.OnRollback(func() { undone = append(undone, "first") })
+				tx.OnRollback(func() { undone = append(undone, "second") })
+				return errors.New("boom")
+			})
+			if len(undone) != 2 || undone[0] != "second" {
+				t.Fatalf("undone on rollback: %v", undone)
+			}
+			undone = nil
+			if err := d.InTx(ctx, func(tx *db.Tx) error {
+				tx.OnRollback(func() { undone = append(undone, "committed") })
+				return nil
+			}); err != nil || len(undone) != 0 {
+				t.Fatalf("undone after a commit: %v %v", undone, err)
+			}
+		})
 		t.Run("InsertIDAndTime", func(t *testing.T) {
 			var id int64
 			err := d.InTx(ctx, func(tx *db.Tx) error {
