@@ -129,6 +129,19 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 		Where("consult_id = ? AND type = ?", id, TypeNormal)); err != nil {
 		return 0, apperr.Wrap(err, "next version")
 	}
+	// A new version (an amendment, a recalled report) starts from the
+	// structured values of the one before.
+	var prev []struct {
+		TemplateID *int64 `db:"struct_template_id"`
+		Values     string `db:"struct_values"`
+	}
+	if err := db.Select(ctx, tx, &prev, tx.Builder().Select("struct_template_id", "struct_values").From("diagnoses").
+		Where("consult_id = ? AND type = ?", id, TypeNormal).OrderBy("version DESC").Limit(1)); err != nil {
+		return 0, apperr.Wrap(err, "previous structured values")
+	}
+	if len(prev) > 0 && prev[0].TemplateID != nil {
+		vals["struct_template_id"], vals["struct_values"] = *prev[0].TemplateID, prev[0].Values
+	}
 	vals["consult_id"], vals["type"], vals["version"], vals["status"], vals["doctor_id"], vals["created_at"] = id, TypeNormal, version, Draft, me, now
 	did, err := db.InsertID(ctx, tx, tx.Builder().Insert("diagnoses").SetMap(vals))
 	return did, apperr.Wrap(err, "insert diagnosis")

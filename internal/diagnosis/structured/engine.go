@@ -34,6 +34,24 @@ func (f *StructField) label(lang i18n.Lang) string {
 	return f.Label
 }
 
+// option is how an option reads in lang: its English text when there is one.
+func (f *StructField) option(o string, lang i18n.Lang) string {
+	if lang != i18n.ZH {
+		if i := slices.Index(f.Options, o); i >= 0 && i < len(f.OptionsEn) && f.OptionsEn[i] != "" {
+			return f.OptionsEn[i]
+		}
+	}
+	return o
+}
+
+// message is a rule's message in lang: the English one when there is one.
+func (r *ReportRule) message(lang i18n.Lang) string {
+	if lang != i18n.ZH && r.MessageEn != "" {
+		return r.MessageEn
+	}
+	return r.Message
+}
+
 // normalize checks one value against its field: the value in its canonical
 // form (nil when empty) and a problem key when it does not fit.
 func normalize(f *StructField, v any) (any, string) {
@@ -205,8 +223,9 @@ func round(x float64, digits int) float64 {
 	return math.Round(x*p) / p
 }
 
-// format writes a value into text.
-func format(v any, lang i18n.Lang) string {
+// format writes a value into text, a chosen option as it reads in lang
+// (f, the value's field, may be nil).
+func format(f *StructField, v any, lang i18n.Lang) string {
 	switch x := v.(type) {
 	case float64:
 		return strconv.FormatFloat(x, 'f', -1, 64)
@@ -215,10 +234,20 @@ func format(v any, lang i18n.Lang) string {
 		if lang == i18n.ZH {
 			sep = "、"
 		}
-		return strings.Join(x, sep)
+		shown := make([]string, len(x))
+		for i, o := range x {
+			shown[i] = o
+			if f != nil {
+				shown[i] = f.option(o, lang)
+			}
+		}
+		return strings.Join(shown, sep)
 	case bool:
 		return i18n.T(lang, fmt.Sprintf("structured.bool.%t", x), nil)
 	case string:
+		if f != nil {
+			return f.option(x, lang)
+		}
 		return x
 	}
 	return ""
@@ -229,15 +258,16 @@ var optional = regexp.MustCompile(`\[([^\[\]]*)\]`)
 
 // render fills a splice pattern: a part in [ ] whose placeholders are not all
 // filled is left out.
-func render(pattern string, vals map[string]any, lang i18n.Lang) string {
+func render(t *StructTemplate, pattern string, vals map[string]any, lang i18n.Lang) string {
 	fill := func(s string) (string, bool) {
 		all := true
 		out := placeholder.ReplaceAllStringFunc(s, func(m string) string {
-			v, ok := vals[m[1:len(m)-1]]
+			k := m[1 : len(m)-1]
+			v, ok := vals[k]
 			if !ok {
 				all = false
 			}
-			return format(v, lang)
+			return format(t.field(k), v, lang)
 		})
 		return out, all
 	}
@@ -324,7 +354,7 @@ func Evaluate(t *StructTemplate, rules []ReportRule, values map[string]any, lang
 		}
 		for _, k := range d.Require {
 			if _, ok := vals[k]; !ok {
-				res.Errors = append(res.Errors, StructProblem{Field: k, RuleID: r.ID, Message: r.Message, key: "structured.required_when",
+				res.Errors = append(res.Errors, StructProblem{Field: k, RuleID: r.ID, Message: r.message(lang), key: "structured.required_when",
 					args: map[string]any{"when": d.When.Field}})
 			}
 		}
@@ -332,18 +362,18 @@ func Evaluate(t *StructTemplate, rules []ReportRule, values map[string]any, lang
 	for _, r := range byType(Exclusion) {
 		d := r.Definition
 		if d.When != nil && d.Second != nil && d.When.holds(vals) && d.Second.holds(vals) {
-			res.Errors = append(res.Errors, StructProblem{Field: d.Second.Field, RuleID: r.ID, Message: r.Message, key: "structured.exclusive",
+			res.Errors = append(res.Errors, StructProblem{Field: d.Second.Field, RuleID: r.ID, Message: r.message(lang), key: "structured.exclusive",
 				args: map[string]any{"first": d.When.Field, "second": d.Second.Field}})
 		}
 	}
 	for _, r := range byType(Hint) {
 		if d := r.Definition; d.When != nil && d.When.holds(vals) {
-			res.Hints = append(res.Hints, StructProblem{Field: d.When.Field, RuleID: r.ID, Message: r.Message, key: "structured.hint"})
+			res.Hints = append(res.Hints, StructProblem{Field: d.When.Field, RuleID: r.ID, Message: r.message(lang), key: "structured.hint"})
 		}
 	}
 	var lines []string
 	for _, r := range byType(Splice) {
-		if s := render(r.Definition.Pattern, vals, lang); s != "" {
+		if s := render(t, r.Definition.Pattern, vals, lang); s != "" {
 			lines = append(lines, s)
 		}
 	}

@@ -13,7 +13,7 @@ func demo(t *testing.T) (*StructTemplate, []ReportRule) {
 	t.Helper()
 	in := DemoTemplate()
 	var v apperr.Validation
-	in.validate(&v)
+	in.validate(&v, i18n.ZH)
 	tpl := in.template()
 	var rules []ReportRule
 	for i, r := range in.Rules {
@@ -161,7 +161,7 @@ func want(got, expected any) string {
 }
 
 func fmtAny(v any) string {
-	return strings.TrimSpace(strings.Join(strings.Fields(strings.ReplaceAll(format(v, i18n.EN)+" "+typeName(v), "  ", " ")), " "))
+	return strings.TrimSpace(strings.Join(strings.Fields(strings.ReplaceAll(format(nil, v, i18n.EN)+" "+typeName(v), "  ", " ")), " "))
 }
 
 func typeName(v any) string {
@@ -201,7 +201,7 @@ func TestTemplateChecks(t *testing.T) {
 			in := ok()
 			c.change(&in)
 			var v apperr.Validation
-			in.validate(&v)
+			in.validate(&v, i18n.ZH)
 			checkRefusal(t, v.Err(), c.field, c.key)
 		})
 	}

@@ -41,14 +41,15 @@ var RuleTypes = []string{Assignment, Calculation, Code, Conditions, Exclusion, H
 
 // StructField is one value of a template the expert fills in.
 type StructField struct {
-	Key      string   `json:"key" maxLength:"40" doc:"Lowercase letters, digits and _, starting with a letter; unique in the template; {key} in a splice pattern, key in a calculation"`
-	Label    string   `json:"label" maxLength:"100"`
-	LabelEn  string   `json:"label_en,omitempty" maxLength:"100" doc:"The label in English (the label is shown when empty)"`
-	Type     string   `json:"type" enum:"text,number,select,multiselect,bool"`
-	Options  []string `json:"options,omitempty" maxItems:"50" doc:"The choices of a select or multiselect field"`
-	Unit     string   `json:"unit,omitempty" maxLength:"20"`
-	Required bool     `json:"required,omitempty"`
-	Default  any      `json:"default,omitempty" doc:"The value the form starts with"`
+	Key       string   `json:"key" maxLength:"40" doc:"Lowercase letters, digits and _, starting with a letter; unique in the template; {key} in a splice pattern, key in a calculation"`
+	Label     string   `json:"label" maxLength:"100"`
+	LabelEn   string   `json:"label_en,omitempty" maxLength:"100" doc:"The label in English (the label is shown when empty)"`
+	Type      string   `json:"type" enum:"text,number,select,multiselect,bool"`
+	Options   []string `json:"options,omitempty" maxItems:"50" doc:"The choices of a select or multiselect field (the values kept, shown in Chinese)"`
+	OptionsEn []string `json:"options_en,omitempty" maxItems:"50" doc:"The options in English, in the options' order (missing or empty: the option itself)"`
+	Unit      string   `json:"unit,omitempty" maxLength:"20"`
+	Required  bool     `json:"required,omitempty"`
+	Default   any      `json:"default,omitempty" doc:"The value the form starts with (of the field's type; one of the options)"`
 }
 
 // StructTemplate is a structured report template.
@@ -113,6 +114,7 @@ type ReportRule struct {
 	Type       string         `json:"type" db:"type" enum:"assignment,calculation,hint,code,splice,exclusion,conditions"`
 	Definition RuleDefinition `json:"definition" db:"-"`
 	Message    string         `json:"message" db:"message" doc:"Shown for a hint or a failed check (a default text otherwise)"`
+	MessageEn  string         `json:"message_en" db:"message_en" doc:"The message in English (the message is shown when empty)"`
 	Rank       int            `json:"rank" db:"rank"`
 	CreatedAt  time.Time      `json:"created_at" db:"created_at"`
 	UpdatedAt  time.Time      `json:"updated_at" db:"updated_at"`
@@ -125,6 +127,7 @@ type ReportRuleInput struct {
 	Type       string         `json:"type" enum:"assignment,calculation,hint,code,splice,exclusion,conditions"`
 	Definition RuleDefinition `json:"definition"`
 	Message    string         `json:"message,omitempty" maxLength:"500"`
+	MessageEn  string         `json:"message_en,omitempty" maxLength:"500" doc:"The message in English"`
 	Rank       *int           `json:"rank,omitempty" minimum:"0" maximum:"10000"`
 }
 

@@ -10,7 +10,7 @@ import (
 	"telepath/internal/platform/db"
 )
 
-const ruleColumns = `id, template_id, type, definition, message, sort_order AS "rank", created_at, updated_at`
+const ruleColumns = `id, template_id, type, definition, message, message_en, sort_order AS "rank", created_at, updated_at`
 
 func (s *Service) rules(ctx context.Context, q db.Querier, templateID int64) ([]ReportRule, error) {
 	out := []ReportRule{}
@@ -76,7 +76,7 @@ func (s *Service) checkRule(ctx context.Context, q db.Querier, in *ReportRuleInp
 
 func (in *ReportRuleInput) values(now time.Time) map[string]any {
 	def, _ := json.Marshal(in.Definition)
-	return map[string]any{"template_id": in.TemplateID, "type": in.Type, "definition": string(def), "message": in.Message, "updated_at": now}
+	return map[string]any{"template_id": in.TemplateID, "type": in.Type, "definition": string(def), "message": in.Message, "message_en": in.MessageEn, "updated_at": now}
 }
 
 // insertRule adds a checked rule; rank is its place when the input has none.

@@ -140,7 +140,7 @@ func (s *Service) checkLibrary(ctx context.Context, q db.Querier, in *StructTemp
 
 func (s *Service) insertTemplate(ctx context.Context, tx *db.Tx, in *StructTemplateInput) (int64, error) {
 	var v apperr.Validation
-	in.validate(&v)
+	in.validate(&v, i18n.From(ctx))
 	if err := s.checkLibrary(ctx, tx, in, &v); err != nil {
 		return 0, err
 	}
@@ -176,7 +176,7 @@ func (s *Service) UpdateTemplate(ctx context.Context, id int64, in StructTemplat
 			return err
 		}
 		var v apperr.Validation
-		in.validate(&v)
+		in.validate(&v, i18n.From(ctx))
 		if err := s.checkLibrary(ctx, tx, &in, &v); err != nil {
 			return err
 		}
@@ -319,7 +319,7 @@ func (s *Service) BatchStore(ctx context.Context, in StructTemplateBatch) ([]Str
 // checkImport checks a template with its rules.
 func (s *Service) checkImport(ctx context.Context, q db.Querier, ti *StructTemplateImport) error {
 	var v apperr.Validation
-	ti.validate(&v)
+	ti.validate(&v, i18n.From(ctx))
 	if err := s.checkLibrary(ctx, q, &ti.StructTemplateInput, &v); err != nil {
 		return err
 	}
@@ -409,8 +409,9 @@ func (s *Service) Values(ctx context.Context, q db.Querier, templateID int64, va
 	out, bad := Check(t, values)
 	if len(bad) > 0 {
 		var v apperr.Validation
+		lang := i18n.From(ctx)
 		for _, p := range bad {
-			v.Add("values."+p.Field, p.key, "label", t.field(p.Field).Label)
+			v.Add("values."+p.Field, p.key, "label", t.field(p.Field).label(lang))
 		}
 		return nil, v.Err()
 	}

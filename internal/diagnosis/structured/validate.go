@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/i18n"
 )
 
 var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
@@ -26,8 +27,9 @@ const (
 // validate normalises a template's input and reports every bad part as a
 // field error: a missing name, an unknown kind, no fields, a bad or
 // duplicate key, a missing label, an unknown type, a choice field without
-// options or with an empty or repeated one, a default that does not fit.
-func (in *StructTemplateInput) validate(v *apperr.Validation) {
+// options or with an empty or repeated one, more English options than
+// options, a default that does not fit (named by its label in lang).
+func (in *StructTemplateInput) validate(v *apperr.Validation, lang i18n.Lang) {
 	in.Name = strings.TrimSpace(in.Name)
 	if in.Name == "" {
 		v.Add("name", "field.required")
@@ -81,13 +83,25 @@ func (in *StructTemplateInput) validate(v *apperr.Validation) {
 					v.Add(at("options"), "structured.repeated_option", "option", o)
 				}
 			}
+			for j := range f.OptionsEn {
+				f.OptionsEn[j] = strings.TrimSpace(f.OptionsEn[j])
+				if utf8.RuneCountInString(f.OptionsEn[j]) > maxOption {
+					v.Add(at("options_en"), "structured.bad_option", "option", f.OptionsEn[j])
+				}
+			}
+			for len(f.OptionsEn) > 0 && f.OptionsEn[len(f.OptionsEn)-1] == "" {
+				f.OptionsEn = f.OptionsEn[:len(f.OptionsEn)-1]
+			}
+			if len(f.OptionsEn) > len(f.Options) {
+				v.Add(at("options_en"), "structured.options_en_count")
+			}
 		} else {
-			f.Options = nil
+			f.Options, f.OptionsEn = nil, nil
 		}
 		if f.Default != nil {
 			d, key := normalize(f, f.Default)
 			if key != "" {
-				v.Add(at("default"), key, "label", f.Label)
+				v.Add(at("default"), key, "label", f.label(lang))
 			}
 			f.Default = d
 		}
@@ -152,9 +166,12 @@ func checkCondition(t *StructTemplate, c *RuleCondition, at string, v *apperr.Va
 // validate normalises a rule's input and reports what does not fit its type
 // or the template's fields.
 func (in *ReportRuleInput) validate(t *StructTemplate, v *apperr.Validation) {
-	in.Message = strings.TrimSpace(in.Message)
+	in.Message, in.MessageEn = strings.TrimSpace(in.Message), strings.TrimSpace(in.MessageEn)
 	if utf8.RuneCountInString(in.Message) > maxMessage {
 		v.Add("message", "field.too_long", "max", maxMessage)
+	}
+	if utf8.RuneCountInString(in.MessageEn) > maxMessage {
+		v.Add("message_en", "field.too_long", "max", maxMessage)
 	}
 	d := &in.Definition
 	field := func(types ...string) *StructField {
