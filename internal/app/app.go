@@ -169,13 +169,14 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	frozenSvc := frozen.New(a.DB, fd)
 	frozenSvc.UseClock(clk)
 	a.Frozen = frozenSvc
-	consultSvc.After(consultation.ActPublish, frozenSvc.CasePublished)
-	consultSvc.After(consultation.ActLock, frozenSvc.CaseOpened)
-	for _, a := range []consultation.Action{consultation.ActBindExpert, consultation.ActReferral, consultation.ActExpertReferral} {
-		consultSvc.After(a, frozenSvc.CaseAssigned)
-	}
+	consultSvc.Listen(frozenSvc.CasePublished, consultation.ActPublish)
+	consultSvc.Listen(frozenSvc.CaseOpened, consultation.ActLock)
+	consultSvc.Listen(frozenSvc.CaseAssigned, consultation.ActBindExpert, consultation.ActReferral, consultation.ActExpertReferral)
 	statSvc := statistics.New(a.DB, statistics.Deps{BigScreen: func(ctx context.Context) bool { return settingsSvc.System(ctx).BigScreen }})
 	statSvc.UseClock(clk)
+	if err := statSvc.Start(ctx); err != nil {
+		return err
+	}
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
 		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir, clk), clk); err != nil {
@@ -222,14 +223,14 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	a.closers = append(a.closers, closeSlides)
 	shareSvc := share.New(a.DB, shareDeps(consultSvc, authSvc, slides, pubSvc, fileSvc, settingsSvc))
 	shareSvc.UseClock(clk)
-	slides.UseShares(shareSvc.SlideLive)
+	slides.UseShares(shareSvc.SlideGrant)
 	slides.UseDiskWarning(func(ctx context.Context) int64 { return int64(settingsSvc.System(ctx).DiskSpace) << 30 })
 	shareSvc.Routes(api)
 	meetingSvc := meeting.New(a.DB, meetingDeps(consultSvc, authSvc, notifySvc, settingsSvc))
 	meetingSvc.UseClock(clk)
-	consultSvc.After(consultation.ActPublish, meetingSvc.CaseEnded(meeting.EndedSigned))
-	consultSvc.After(consultation.ActToReview, meetingSvc.CaseEnded(meeting.EndedReview))
-	consultSvc.After(consultation.ActLock, meetingSvc.PresenterMoved)
+	consultSvc.Listen(meetingSvc.CaseEnded(meeting.EndedSigned), consultation.ActPublish)
+	consultSvc.Listen(meetingSvc.CaseEnded(meeting.EndedReview), consultation.ActToReview)
+	consultSvc.Listen(meetingSvc.PresenterMoved, consultation.ActLock)
 	consultSvc.Guard(consultation.ActMeeting, meetingSvc.Switched)
 	meetingSvc.Routes(api)
 

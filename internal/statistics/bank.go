@@ -6,15 +6,15 @@ import (
 
 // bank: the cases registered per library and sub-library and per case kind.
 func (s *Service) bank(ctx context.Context, r *run, rep *Stats) error {
-	byLib, err := s.count(ctx, r, measure{from: fromLibCases, at: "c.created_at", key: "c.library_id"})
+	byLib, err := s.count(ctx, r, measure{fig: FigRegistered, from: fromLibCases, key: "c.library_id"})
 	if err != nil {
 		return err
 	}
-	published, err := s.count(ctx, r, measure{from: fromLibCases, at: "c.published_at", key: "c.library_id"})
+	published, err := s.count(ctx, r, measure{fig: FigPublished, from: fromLibCases, key: "c.library_id"})
 	if err != nil {
 		return err
 	}
-	byKind, err := s.count(ctx, r, measure{from: fromLibCases, at: "c.created_at", key: "lib.report_kind"})
+	byKind, err := s.count(ctx, r, measure{fig: FigRegistered, from: fromLibCases, key: "lib.report_kind"})
 	if err != nil {
 		return err
 	}

@@ -24,25 +24,24 @@ const (
 // returned, recalled, timed out).
 func caseEvents(r *run, key string) []named {
 	return []named{
-		{"registered", UnitCount, measure{from: fromCases, at: "c.created_at", key: key}},
-		{"submitted", UnitCount, measure{from: fromCases, at: "c.submitted_at", key: key}},
-		{"assigned", UnitCount, measure{from: fromCases, at: "c.assigned_at", key: key}},
+		{"registered", UnitCount, caseFigure(FigRegistered, key)},
+		{"submitted", UnitCount, caseFigure(FigSubmitted, key)},
+		{"assigned", UnitCount, caseFigure(FigAssigned, key)},
 		{"diagnosed", UnitCount, measure{from: fromDiagnoses, at: "d.created_at", key: key, where: []sq.Sqlizer{sq.Expr("d.type = 0 AND d.version = 1")}}},
-		{"published", UnitCount, measure{from: fromCases, at: "c.published_at", key: key}},
+		{"published", UnitCount, caseFigure(FigPublished, key)},
 		{"returned", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": []string{"expert_return", "return_to_site"}}}}},
 		{"recalled", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": "recall_agree"}}}},
-		{"timed_out", UnitCount, measure{from: fromCases, at: "c.timeout_at", key: key, where: []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}}},
+		{"timed_out", UnitCount, caseFigure(FigTimedOut, key)},
 	}
 }
 
 // onTime is the measure of reports published by their deadline (all
 // published with a deadline when all is set), keyed by key.
 func onTime(key string, all bool, where ...sq.Sqlizer) measure {
-	w := append([]sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL")}, where...)
-	if !all {
-		w = append(w, sq.Expr("c.published_at <= c.timeout_at"))
+	if all {
+		return caseFigure(FigWithDeadline, key, where...)
 	}
-	return measure{from: fromCases, at: "c.published_at", key: key, where: w}
+	return caseFigure(FigInTime, key, where...)
 }
 
 // consultation: the cases per period and hospital, turnaround, charges.

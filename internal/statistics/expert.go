@@ -13,10 +13,10 @@ import (
 func expertMeasures(r *run, full bool) []named {
 	const key = "c.expert_id"
 	ms := []named{
-		{"assigned", UnitCount, measure{from: fromCases, at: "c.assigned_at", key: key}},
-		{"finished", UnitCount, measure{from: fromCases, at: "c.published_at", key: key}},
-		{"in_progress", UnitCount, measure{from: fromCases, at: "c.assigned_at", key: key, where: []sq.Sqlizer{sq.Expr("c.published_at IS NULL AND c.status IN (1, 2)")}}},
-		{"late", UnitCount, measure{from: fromCases, at: "c.timeout_at", key: key, where: []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}}},
+		{"assigned", UnitCount, caseFigure(FigAssigned, key)},
+		{"finished", UnitCount, caseFigure(FigPublished, key)},
+		{"in_progress", UnitCount, caseFigure(FigInProgress, key)},
+		{"late", UnitCount, caseFigure(FigTimedOut, key)},
 		{"in_time", UnitCount, onTime(key, false)},
 		{"with_deadline", UnitCount, onTime(key, true)},
 	}

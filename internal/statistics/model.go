@@ -3,8 +3,9 @@
 // each counted in SQL over the real tables for the caller's scope and a
 // period of local days; and it keeps the QC indicator targets (spec 2 §7
 // /config/qc, §9). It owns the table qc_targets and only reads the tables of
-// the other domains: a figure is a question asked of their rows, never a
-// copy of them.
+// the other domains; the counts of cases by their instants are also kept
+// per day in the rollup table stat_daily, by triggers on the cases (see
+// rollup.go).
 package statistics
 
 import (
@@ -50,6 +51,9 @@ type Service struct {
 	db    *db.DB
 	deps  Deps
 	clock clock.Clock
+	// rollups: the daily rollups hold the local days of the clock's zone
+	// (set by Start); otherwise every figure reads the cases.
+	rollups bool
 }
 
 // New returns the statistics service.

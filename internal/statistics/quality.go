@@ -38,7 +38,7 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 	kind := func(k string, within bool) measure {
 		return onTime("''", !within, sq.Expr("c.library_id IN (SELECT id FROM libraries WHERE report_kind = ?)", k))
 	}
-	published := measure{from: fromCases, at: "c.published_at"}
+	published := caseFigure(FigPublished, "")
 	inds := []indicator{
 		{name: "intime_rate_frozen", num: frozen(true), den: frozen(false), target: "intime_rate_frozen"},
 		{name: "intime_rate_histology", num: kind("routine", true), den: kind("routine", false), target: "intime_rate_histology"},
@@ -220,15 +220,15 @@ func (r *run) outsideHospital() sq.Sqlizer {
 // outside: the cases of hospitals outside the center's own network.
 func (s *Service) outside(ctx context.Context, r *run, rep *Stats) error {
 	out := []sq.Sqlizer{r.outsideHospital()}
-	reg, err := s.count(ctx, r, measure{from: fromCases, at: "c.created_at", key: "c.hospital_id", where: out})
+	reg, err := s.count(ctx, r, caseFigure(FigRegistered, "c.hospital_id", out...))
 	if err != nil {
 		return err
 	}
-	all, err := s.count(ctx, r, measure{from: fromCases, at: "c.created_at"})
+	all, err := s.count(ctx, r, caseFigure(FigRegistered, ""))
 	if err != nil {
 		return err
 	}
-	pub, err := s.count(ctx, r, measure{from: fromCases, at: "c.published_at", key: "c.hospital_id", where: out})
+	pub, err := s.count(ctx, r, caseFigure(FigPublished, "c.hospital_id", out...))
 	if err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func (s *Service) diagnosisQuality(ctx context.Context, r *run, rep *Stats) erro
 		{name: "disagree", m: reviews("reviewreturn", "append_reviewreturn")},
 		{name: "reviewed", m: reviews("review_approve", "reviewreturn", "append_approve", "append_reviewreturn")},
 		{name: "amended", m: measure{from: fromLogs, at: "l.created_at", key: "l.detail", where: []sq.Sqlizer{sq.Eq{"l.action": "diagnosis_amend"}}}},
-		{name: "published", m: measure{from: fromCases, at: "c.published_at"}},
+		{name: "published", m: caseFigure(FigPublished, "")},
 	})
 	if err != nil {
 		return err

@@ -204,11 +204,18 @@ func ids(xs []int64) []any {
 // where is the scope and the filters on the cases (alias c). expertCol is
 // the column the expert filter and an expert's scope apply to: the case's
 // expert, or the author of a log line or an invitation.
-func (r *run) where(expertCol string) sq.And {
-	w := sq.And{sq.Expr("c.deleted_at IS NULL")}
+func (r *run) where(expertCol string) sq.And { return r.filters(expertCol, false) }
+
+// filters is where on the cases, or on the rollups (alias c too), which
+// hold no deleted case and 0 for a case without a center.
+func (r *run) filters(expertCol string, rollup bool) sq.And {
+	w := sq.And{}
+	if !rollup {
+		w = append(w, sq.Expr("c.deleted_at IS NULL"))
+	}
 	sc, q := r.scope, r.q
 	if len(sc.centers) > 0 {
-		w = append(w, sq.Eq{"c.center_id": sc.centers})
+		w = append(w, sq.Eq{"c.center_id": slices.DeleteFunc(slices.Clone(sc.centers), func(id int64) bool { return id == 0 })})
 	}
 	if len(sc.hospitals) > 0 {
 		w = append(w, sq.Eq{"c.hospital_id": sc.hospitals})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strings"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"golang.org/x/sync/errgroup"
@@ -14,8 +15,13 @@ import (
 // measure is one figure counted over rows: the rows of from (which joins
 // the cases as c) whose instant at lies in the period, grouped by key.
 // value is what a row adds (COUNT(*) unless set); expert is the column the
-// expert filter applies to (the case's expert unless set).
+// expert filter applies to (the case's expert unless set). A measure of a
+// figure (fig, see rollup.go) takes its instant and conditions from the
+// figure and reads the daily rollups for the whole days before today; its
+// further conditions may only name the case's center, hospital, expert
+// and library.
 type measure struct {
+	fig    string
 	from   string
 	at     string
 	key    string
@@ -42,33 +48,45 @@ type tally struct {
 
 func (t *tally) key(k string) float64 { return t.byKey[k] }
 
-// count runs m: one SQL query grouped by key and local day, folded into
+// keyDay is a measure's sum for one key on one local day.
+type keyDay struct {
+	K *string `db:"k"`
+	D string  `db:"d"`
+	N float64 `db:"n"`
+}
+
+// count runs m: the rollups for the whole days they hold, then one SQL
+// query on the rows grouped by key and local day for the rest, folded into
 // the run's buckets.
 func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) {
-	if m.value == "" {
-		m.value = "COUNT(*)"
-	}
 	if m.key == "" {
 		m.key = "''"
 	}
-	if m.expert == "" {
-		m.expert = "c.expert_id"
+	var rows []keyDay
+	live := r.from
+	if m.fig != "" {
+		var until string
+		until, live = s.cut(r)
+		if until != "" {
+			rs, err := s.rolled(ctx, r, m, until)
+			if err != nil {
+				return nil, err
+			}
+			rows = rs
+		}
+		var def []sq.Sqlizer
+		m.at, def = figure(r, m.fig)
+		m.where = append(def, m.where...)
+		if m.from == "" {
+			m.from = fromCases
+		}
 	}
-	w := append(r.where(m.expert), sq.Expr(m.at+" >= ? AND "+m.at+" < ?", r.from, r.to))
-	w = append(w, m.where...)
-	cond, args, err := w.ToSql()
-	if err != nil {
-		return nil, apperr.Wrap(err, "build statistics query")
-	}
-	query := "SELECT " + text(m.key) + " AS k, " + r.day(m.at) + " AS d, " + m.value + " AS n FROM " + m.from +
-		" WHERE " + cond + " GROUP BY 1, 2"
-	var rows []struct {
-		K *string `db:"k"`
-		D string  `db:"d"`
-		N float64 `db:"n"`
-	}
-	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
-		return nil, apperr.Wrap(err, "statistics query")
+	if live.Before(r.to) {
+		rs, err := s.live(ctx, r, m, live)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, rs...)
 	}
 	t := &tally{byKey: map[string]float64{}, byBucket: make([]float64, len(r.buckets)), cell: map[string][]float64{}}
 	for _, row := range rows {
@@ -90,6 +108,29 @@ func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) 
 		t.cell[k][b] += row.N
 	}
 	return t, nil
+}
+
+// live reads m on the rows whose instant lies from from to the period's end.
+func (s *Service) live(ctx context.Context, r *run, m measure, from time.Time) ([]keyDay, error) {
+	if m.value == "" {
+		m.value = "COUNT(*)"
+	}
+	if m.expert == "" {
+		m.expert = "c.expert_id"
+	}
+	w := append(r.where(m.expert), sq.Expr(m.at+" >= ? AND "+m.at+" < ?", from, r.to))
+	w = append(w, m.where...)
+	cond, args, err := w.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "build statistics query")
+	}
+	query := "SELECT " + text(m.key) + " AS k, " + r.day(m.at) + " AS d, " + m.value + " AS n FROM " + m.from +
+		" WHERE " + cond + " GROUP BY 1, 2"
+	var rows []keyDay
+	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
+		return nil, apperr.Wrap(err, "statistics query")
+	}
+	return rows, nil
 }
 
 // countAll runs the named measures side by side (a screen's queries are

@@ -1,0 +1,169 @@
+package statistics
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+)
+
+// Figures are the counts of cases by one of their instants that the daily
+// rollups (table stat_daily, migration 0046) keep per local day, center,
+// hospital, expert and library. Each is defined here for the live read of
+// the cases, and in the migration's stat_case_figures for the rollups;
+// TestStatisticsRollups checks that both give the same numbers.
+const (
+	FigRegistered   = "registered"    // created_at
+	FigSubmitted    = "submitted"     // submitted_at
+	FigAssigned     = "assigned"      // assigned_at
+	FigPublished    = "published"     // published_at
+	FigTimedOut     = "timed_out"     // timeout_at, not published by then
+	FigInTime       = "in_time"       // published_at, by a deadline
+	FigWithDeadline = "with_deadline" // published_at, with a deadline
+	FigInProgress   = "in_progress"   // assigned_at, not published and at the center or the expert
+)
+
+// Figures lists them all.
+var Figures = []string{FigRegistered, FigSubmitted, FigAssigned, FigPublished, FigTimedOut, FigInTime, FigWithDeadline, FigInProgress}
+
+// figure is the instant and the conditions of a figure on the case row c.
+// A deadline counts as missed only once it has passed: the rollups hold
+// whole days before today, whose deadlines all have.
+func figure(r *run, name string) (string, []sq.Sqlizer) {
+	switch name {
+	case FigSubmitted:
+		return "c.submitted_at", nil
+	case FigAssigned:
+		return "c.assigned_at", nil
+	case FigPublished:
+		return "c.published_at", nil
+	case FigTimedOut:
+		return "c.timeout_at", []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}
+	case FigInTime:
+		return "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL AND c.published_at <= c.timeout_at")}
+	case FigWithDeadline:
+		return "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL")}
+	case FigInProgress:
+		return "c.assigned_at", []sq.Sqlizer{sq.Expr("c.published_at IS NULL AND c.status IN (1, 2)")}
+	}
+	return "c.created_at", nil
+}
+
+// caseFigure is the measure of figure name over the cases, keyed by key,
+// with further conditions on the case's center, hospital, expert or
+// library (the columns the rollups keep).
+func caseFigure(name, key string, where ...sq.Sqlizer) measure {
+	return measure{fig: name, key: key, where: where}
+}
+
+// fixedOffset is zone's offset in minutes if it has been and will be the
+// same over the longest period a screen reads (no daylight saving time, no
+// change of offset), around now.
+func fixedOffset(zone *time.Location, now time.Time) (int, bool) {
+	_, off := time.Date(now.Year(), 1, 1, 0, 0, 0, 0, zone).Zone()
+	for y := now.Year() - MaxYears - 1; y <= now.Year()+1; y++ {
+		for _, m := range []time.Month{time.January, time.April, time.July, time.October} {
+			if _, o := time.Date(y, m, 1, 0, 0, 0, 0, zone).Zone(); o != off {
+				return 0, false
+			}
+		}
+	}
+	return off / 60, true
+}
+
+// Start makes the daily rollups follow the configured time zone: when its
+// offset is not the one they were counted in (the migration counts in
+// UTC+8, Asia/Shanghai, the default zone), they are counted again in one
+// transaction. A zone with daylight saving time has no single local day
+// for an instant's shift, so its screens read the cases instead.
+func (s *Service) Start(ctx context.Context) error {
+	off, fixed := fixedOffset(s.clock.Zone(), s.clock.Now())
+	if !fixed {
+		s.rollups = false
+		return nil
+	}
+	var stored int
+	if err := s.db.GetContext(ctx, &stored, "SELECT offset_minutes FROM stat_zone WHERE id = 1"); err != nil {
+		return apperr.Wrap(err, "read rollup zone")
+	}
+	if stored != off {
+		if err := s.Rebuild(ctx, off); err != nil {
+			return err
+		}
+	}
+	s.rollups = true
+	return nil
+}
+
+// Rebuild counts the daily rollups again from the cases, with local days at
+// offset minutes east of UTC, in one transaction.
+func (s *Service) Rebuild(ctx context.Context, offset int) error {
+	r := &run{dialect: s.db.Dialect, offset: offset}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		stmts := []string{}
+		if s.db.Dialect == db.Postgres {
+			// No case may change while its figures are counted again.
+			stmts = append(stmts, "LOCK TABLE consultations IN SHARE MODE")
+		}
+		stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
+			"DELETE FROM stat_daily",
+			"INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, "+r.day("at")+
+				", center_id, hospital_id, expert_id, library_id, COUNT(*) FROM stat_case_figures GROUP BY 1, 2, 3, 4, 5, 6")
+		for _, q := range stmts {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return apperr.Wrap(err, "rebuild statistics rollups")
+			}
+		}
+		return nil
+	})
+}
+
+// rollupKey is a key expression read from the rollups, where a missing
+// center, expert or library is 0 instead of NULL.
+var rollupKey = strings.NewReplacer("c.expert_id", "NULLIF(c.expert_id, 0)", "c.library_id", "NULLIF(c.library_id, 0)", "c.center_id", "NULLIF(c.center_id, 0)")
+
+// cut cuts the run's period at the first instant the rollups do not
+// hold (the local midnight that starts today): it returns the last day
+// they answer for (exclusive, "" when none) and the instant the live read
+// starts at.
+func (s *Service) cut(r *run) (string, time.Time) {
+	if !s.rollups {
+		return "", r.from
+	}
+	zone := s.clock.Zone()
+	today := r.now.In(zone)
+	cut := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, zone).UTC()
+	if !cut.After(r.from) {
+		return "", r.from
+	}
+	if cut.After(r.to) {
+		cut = r.to
+	}
+	return cut.In(zone).Format(dayLayout), cut
+}
+
+// rolled runs a figure's measure over the rollups' whole days of the
+// period, before day until (exclusive), into rows of key, day and sum.
+func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) ([]keyDay, error) {
+	from := "stat_daily c"
+	if m.from == fromLibCases {
+		from += " JOIN libraries lib ON lib.id = c.library_id"
+	}
+	w := append(r.filters("c.expert_id", true), sq.Expr("c.figure = ? AND c.day >= ? AND c.day < ?", m.fig, r.start, until))
+	w = append(w, m.where...)
+	cond, args, err := w.ToSql()
+	if err != nil {
+		return nil, apperr.Wrap(err, "build statistics query")
+	}
+	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, c.day AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond + " GROUP BY 1, 2"
+	var rows []keyDay
+	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
+		return nil, apperr.Wrap(err, "statistics rollup query")
+	}
+	return rows, nil
+}

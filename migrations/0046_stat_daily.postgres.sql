@@ -1,0 +1,79 @@
+-- Daily rollups of the statistics (issue 14): per local day, figure,
+-- center, hospital, expert and library (the case kind is the library's),
+-- the number of cases whose instant of that figure falls on that day. They
+-- are kept exact by a trigger in the transaction that writes the case, so a
+-- screen sums a few thousand rows for three years instead of reading a
+-- million cases. A missing center, expert or library is 0. The local day is
+-- the instant shifted by stat_zone's offset: the statistics service sets it
+-- to the configured zone's (TELEPATH_TIMEZONE) and rebuilds the rollups
+-- when it changes; a zone with daylight saving time reads the cases instead.
+CREATE TABLE stat_zone (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    offset_minutes INTEGER NOT NULL
+);
+INSERT INTO stat_zone (id, offset_minutes) VALUES (1, 480);
+
+CREATE TABLE stat_daily (
+    figure TEXT NOT NULL,
+    day TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    n BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX stat_daily_key ON stat_daily(figure, day, center_id, hospital_id, expert_id, library_id);
+
+-- The figures of a case: its instants, each where it counts (the
+-- definitions of internal/statistics figures.go, checked against it by
+-- TestStatisticsRollups).
+CREATE FUNCTION stat_figures_of(c consultations) RETURNS TABLE (figure TEXT, at TIMESTAMPTZ) LANGUAGE sql IMMUTABLE AS $$
+    SELECT v.f, v.a FROM (VALUES
+        ('registered', c.created_at),
+        ('submitted', c.submitted_at),
+        ('assigned', c.assigned_at),
+        ('published', c.published_at),
+        ('timed_out', CASE WHEN c.published_at IS NULL OR c.published_at > c.timeout_at THEN c.timeout_at END),
+        ('in_time', CASE WHEN c.timeout_at IS NOT NULL AND c.published_at <= c.timeout_at THEN c.published_at END),
+        ('with_deadline', CASE WHEN c.timeout_at IS NOT NULL THEN c.published_at END),
+        ('in_progress', CASE WHEN c.published_at IS NULL AND c.status IN (1, 2) THEN c.assigned_at END)
+    ) AS v(f, a) WHERE v.a IS NOT NULL AND c.deleted_at IS NULL
+$$;
+CREATE VIEW stat_case_figures AS
+    SELECT c.id, f.figure, f.at, COALESCE(c.center_id, 0) AS center_id, c.hospital_id, COALESCE(c.expert_id, 0) AS expert_id, COALESCE(c.library_id, 0) AS library_id
+    FROM consultations c CROSS JOIN LATERAL stat_figures_of(c) f;
+
+INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+    SELECT figure, to_char((at AT TIME ZONE 'UTC') + make_interval(mins => (SELECT offset_minutes FROM stat_zone)), 'YYYY-MM-DD'), center_id, hospital_id, expert_id, library_id, COUNT(*)
+    FROM stat_case_figures GROUP BY 1, 2, 3, 4, 5, 6;
+
+-- A case that changes moves its old figures out of their days and its new
+-- ones in, in one statement: figures that did not move cancel out and are
+-- not written, and the rows are locked in key order, so two cases moving
+-- at once wait for each other instead of deadlocking.
+CREATE FUNCTION stat_daily_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    off INTEGER := (SELECT offset_minutes FROM stat_zone);
+BEGIN
+    INSERT INTO stat_daily AS s (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT x.figure, to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), x.center_id, x.hospital_id, x.expert_id, x.library_id, SUM(x.d)
+        FROM (
+            SELECT f.figure, f.at, COALESCE(OLD.center_id, 0) AS center_id, OLD.hospital_id AS hospital_id, COALESCE(OLD.expert_id, 0) AS expert_id, COALESCE(OLD.library_id, 0) AS library_id, -1 AS d
+                FROM stat_figures_of(OLD) f WHERE TG_OP <> 'INSERT'
+            UNION ALL
+            SELECT f.figure, f.at, COALESCE(NEW.center_id, 0), NEW.hospital_id, COALESCE(NEW.expert_id, 0), COALESCE(NEW.library_id, 0), 1
+                FROM stat_figures_of(NEW) f WHERE TG_OP <> 'DELETE'
+        ) x
+        GROUP BY 1, 2, 3, 4, 5, 6 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER consultations_stat_insert AFTER INSERT OR DELETE ON consultations FOR EACH ROW EXECUTE FUNCTION stat_daily_bump();
+CREATE TRIGGER consultations_stat_update AFTER UPDATE ON consultations FOR EACH ROW WHEN (OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.submitted_at IS DISTINCT FROM NEW.submitted_at OR OLD.assigned_at IS DISTINCT FROM NEW.assigned_at OR OLD.published_at IS DISTINCT FROM NEW.published_at OR OLD.timeout_at IS DISTINCT FROM NEW.timeout_at OR OLD.status IS DISTINCT FROM NEW.status OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.center_id IS DISTINCT FROM NEW.center_id OR OLD.hospital_id IS DISTINCT FROM NEW.hospital_id OR OLD.expert_id IS DISTINCT FROM NEW.expert_id OR OLD.library_id IS DISTINCT FROM NEW.library_id) EXECUTE FUNCTION stat_daily_bump();
+
+-- Turnaround percentiles read the published cases of the period: this
+-- index holds every column they read, so a period is one range scan of it.
+CREATE INDEX consultations_turnaround ON consultations(published_at, submitted_at, assigned_at, center_id, hospital_id, expert_id, library_id) WHERE deleted_at IS NULL;
+-- The reasons given for late reports: the few cases that have one.
+CREATE INDEX consultations_timeout_reason ON consultations(published_at, timeout_reason) WHERE timeout_reason <> '' AND deleted_at IS NULL;

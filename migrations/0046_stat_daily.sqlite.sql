@@ -1,0 +1,83 @@
+-- Daily rollups of the statistics (issue 14): per local day, figure,
+-- center, hospital, expert and library (the case kind is the library's),
+-- the number of cases whose instant of that figure falls on that day. They
+-- are kept exact by triggers in the transaction that writes the case, so a
+-- screen sums a few thousand rows for three years instead of reading a
+-- million cases. A missing center, expert or library is 0. The local day is
+-- the instant shifted by stat_zone's offset: the statistics service sets it
+-- to the configured zone's (TELEPATH_TIMEZONE) and rebuilds the rollups
+-- when it changes; a zone with daylight saving time reads the cases instead.
+CREATE TABLE stat_zone (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    offset_minutes INTEGER NOT NULL
+);
+INSERT INTO stat_zone (id, offset_minutes) VALUES (1, 480);
+
+CREATE TABLE stat_daily (
+    figure TEXT NOT NULL,
+    day TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    n BIGINT NOT NULL
+);
+CREATE UNIQUE INDEX stat_daily_key ON stat_daily(figure, day, center_id, hospital_id, expert_id, library_id);
+
+-- The figures of each case: its instants, each where it counts (the
+-- definitions of internal/statistics figures.go, checked against it by
+-- TestStatisticsRollups).
+CREATE VIEW stat_case_figures AS
+    SELECT id, 'registered' AS figure, created_at AS at, COALESCE(center_id, 0) AS center_id, hospital_id, COALESCE(expert_id, 0) AS expert_id, COALESCE(library_id, 0) AS library_id
+        FROM consultations WHERE deleted_at IS NULL AND created_at IS NOT NULL
+    UNION ALL SELECT id, 'submitted', submitted_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND submitted_at IS NOT NULL
+    UNION ALL SELECT id, 'assigned', assigned_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND assigned_at IS NOT NULL
+    UNION ALL SELECT id, 'published', published_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND published_at IS NOT NULL
+    UNION ALL SELECT id, 'timed_out', timeout_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND timeout_at IS NOT NULL AND (published_at IS NULL OR published_at > timeout_at)
+    UNION ALL SELECT id, 'in_time', published_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND timeout_at IS NOT NULL AND published_at <= timeout_at
+    UNION ALL SELECT id, 'with_deadline', published_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND timeout_at IS NOT NULL AND published_at IS NOT NULL
+    UNION ALL SELECT id, 'in_progress', assigned_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
+        FROM consultations WHERE deleted_at IS NULL AND assigned_at IS NOT NULL AND published_at IS NULL AND status IN (1, 2);
+
+INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+    SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, COUNT(*)
+    FROM stat_case_figures GROUP BY 1, 2, 3, 4, 5, 6;
+
+-- A case's old figures leave their days before it changes, its new ones
+-- join theirs after.
+CREATE TRIGGER consultations_stat_insert AFTER INSERT ON consultations BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, 1
+        FROM stat_case_figures WHERE id = NEW.id
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER consultations_stat_delete BEFORE DELETE ON consultations BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, -1
+        FROM stat_case_figures WHERE id = OLD.id
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER consultations_stat_leave BEFORE UPDATE ON consultations WHEN OLD.created_at IS NOT NEW.created_at OR OLD.submitted_at IS NOT NEW.submitted_at OR OLD.assigned_at IS NOT NEW.assigned_at OR OLD.published_at IS NOT NEW.published_at OR OLD.timeout_at IS NOT NEW.timeout_at OR OLD.status IS NOT NEW.status OR OLD.deleted_at IS NOT NEW.deleted_at OR OLD.center_id IS NOT NEW.center_id OR OLD.hospital_id IS NOT NEW.hospital_id OR OLD.expert_id IS NOT NEW.expert_id OR OLD.library_id IS NOT NEW.library_id BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, -1
+        FROM stat_case_figures WHERE id = OLD.id
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER consultations_stat_join AFTER UPDATE ON consultations WHEN OLD.created_at IS NOT NEW.created_at OR OLD.submitted_at IS NOT NEW.submitted_at OR OLD.assigned_at IS NOT NEW.assigned_at OR OLD.published_at IS NOT NEW.published_at OR OLD.timeout_at IS NOT NEW.timeout_at OR OLD.status IS NOT NEW.status OR OLD.deleted_at IS NOT NEW.deleted_at OR OLD.center_id IS NOT NEW.center_id OR OLD.hospital_id IS NOT NEW.hospital_id OR OLD.expert_id IS NOT NEW.expert_id OR OLD.library_id IS NOT NEW.library_id BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, 1
+        FROM stat_case_figures WHERE id = NEW.id
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+
+-- Turnaround percentiles read the published cases of the period: this
+-- index holds every column they read, so a period is one range scan of it.
+CREATE INDEX consultations_turnaround ON consultations(published_at, submitted_at, assigned_at, center_id, hospital_id, expert_id, library_id) WHERE deleted_at IS NULL;
+-- The reasons given for late reports: the few cases that have one.
+CREATE INDEX consultations_timeout_reason ON consultations(published_at, timeout_reason) WHERE timeout_reason <> '' AND deleted_at IS NULL;
