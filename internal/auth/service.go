@@ -9,8 +9,10 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -362,20 +364,23 @@ func (s *Service) UserPrincipal(ctx context.Context, userID int64) (*access.Prin
 
 func (s *Service) loadBindings(ctx context.Context, p *access.Principal) error {
 	var rows []struct {
-		Kind string `db:"kind"`
-		Role string `db:"role"`
-		ID   int64  `db:"ref"`
+		Kind   string `db:"kind"`
+		Role   string `db:"role"`
+		ID     int64  `db:"ref"`
+		Config string `db:"cfg"`
 	}
-	q := s.db.Rebind(`SELECT 'r' AS kind, role, 0 AS ref FROM user_roles WHERE user_id = ?
-		UNION ALL SELECT 'c', '', center_id FROM user_centers WHERE user_id = ?
-		UNION ALL SELECT 'h', '', hospital_id FROM user_hospitals WHERE user_id = ?`)
+	q := s.db.Rebind(`SELECT 'r' AS kind, role, 0 AS ref, CAST(config AS TEXT) AS cfg FROM user_roles WHERE user_id = ?
+		UNION ALL SELECT 'c', '', center_id, '' FROM user_centers WHERE user_id = ?
+		UNION ALL SELECT 'h', '', hospital_id, '' FROM user_hospitals WHERE user_id = ?`)
 	if err := s.db.SelectContext(ctx, &rows, q, p.UserID, p.UserID, p.UserID); err != nil {
 		return apperr.Wrap(err, "load roles")
 	}
+	configs := map[string]string{}
 	for _, r := range rows {
 		switch r.Kind {
 		case "r":
 			p.Roles = append(p.Roles, r.Role)
+			configs[r.Role] = r.Config
 		case "c":
 			p.CenterIDs = append(p.CenterIDs, r.ID)
 		case "h":
@@ -383,7 +388,38 @@ func (s *Service) loadBindings(ctx context.Context, p *access.Principal) error {
 		}
 	}
 	access.SortRoles(p.Roles)
+	narrowByRoleConfig(p, configs)
 	return nil
+}
+
+// narrowByRoleConfig applies the role configuration that says where a user
+// works (spec 2 §6; user/role/config):
+//   - an allocator configured with centers (center_ids) works in those of
+//     their centers only: they see, count and allot only those centers'
+//     cases and frozen appointments. A center administrator keeps every
+//     center they administer; an allocator without configured centers keeps
+//     all of theirs.
+//   - a site account configured with a site (site_id) acts for that
+//     hospital only, among the hospitals it is bound to: its lists, counts,
+//     registrations and requests are that hospital's.
+//
+// A configured center or hospital the user is no longer bound to is not
+// granted: the intersection may be empty, and then nothing is seen.
+func narrowByRoleConfig(p *access.Principal, configs map[string]string) {
+	if p.IsAdmin() || p.Has(access.Root) {
+		return
+	}
+	var cfg struct {
+		CenterIDs []int64 `json:"center_ids"`
+		SiteID    *int64  `json:"site_id"`
+	}
+	if raw, ok := configs[access.Allocator]; ok && !p.Has(access.CenterAdmin) && json.Unmarshal([]byte(raw), &cfg) == nil && len(cfg.CenterIDs) > 0 {
+		p.CenterIDs = slices.DeleteFunc(p.CenterIDs, func(id int64) bool { return !slices.Contains(cfg.CenterIDs, id) })
+	}
+	cfg.SiteID = nil
+	if raw, ok := configs[access.Site]; ok && json.Unmarshal([]byte(raw), &cfg) == nil && cfg.SiteID != nil {
+		p.HospitalIDs = slices.DeleteFunc(p.HospitalIDs, func(id int64) bool { return id != *cfg.SiteID })
+	}
 }
 
 // Logout revokes the caller's session.
