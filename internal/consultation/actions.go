@@ -67,11 +67,6 @@ func (s *Service) transitionAs(ctx context.Context, tx *db.Tx, id int64, name Ac
 	if _, err := db.Exec(ctx, tx, tx.Builder().Update("consultations").SetMap(vals).Where("id = ?", id)); err != nil {
 		return apperr.Wrap(err, "update case")
 	}
-	for _, h := range s.hooks[name] {
-		if err := h(ctx, tx, r, to); err != nil {
-			return err
-		}
-	}
 	if err := s.record(ctx, tx, id, t.logName(), r.State, to, detail, r.State, to); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package consultation
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -73,11 +74,30 @@ func addresseesOf(ctx context.Context) []int64 {
 	return nil
 }
 
-// Listener hears the events of cases.
+// Listener hears the events of cases. It is the one way another domain
+// reacts to a change of a case (notifications, a frozen appointment kept in
+// step, meetings ended when their case is signed):
+//   - it runs inside the transaction that makes the change, after the case
+//     row, its case log and its audit line are written, so whatever it
+//     writes commits or rolls back with the change, and its error undoes
+//     the change;
+//   - it writes only its own domain's tables, and reads the case from the
+//     Event (never from the consultations table);
+//   - what must not happen before the commit (a live push to browsers) it
+//     defers with tx.AfterCommit.
 type Listener func(ctx context.Context, tx *db.Tx, e Event) error
 
-// Listen adds a listener; domains add theirs when the server starts.
-func (s *Service) Listen(l Listener) { s.listeners = append(s.listeners, l) }
+type listener struct {
+	hear Listener
+	on   []Action // nil: every action
+}
+
+// Listen adds l for the events of the actions on, or of every action when
+// none is named; domains add theirs when the server starts. Listeners run
+// in the order they were added.
+func (s *Service) Listen(l Listener, on ...Action) {
+	s.listeners = append(s.listeners, listener{hear: l, on: on})
+}
 
 // people loads the people of a case, in q.
 func (s *Service) people(ctx context.Context, q db.Querier, id int64) (People, error) {
@@ -102,7 +122,10 @@ func (s *Service) tell(ctx context.Context, tx *db.Tx, id int64, action Action, 
 	e := Event{CaseID: id, Action: action, Actor: access.FromContext(ctx), From: from, To: to, Before: *before, After: after, Detail: detail,
 		Addressees: addresseesOf(ctx)}
 	for _, l := range s.listeners {
-		if err := l(ctx, tx, e); err != nil {
+		if l.on != nil && !slices.Contains(l.on, action) {
+			continue
+		}
+		if err := l.hear(ctx, tx, e); err != nil {
 			return err
 		}
 	}

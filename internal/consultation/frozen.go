@@ -9,15 +9,6 @@ import (
 	"telepath/internal/platform/db"
 )
 
-// Hook is told, in the transition's transaction, that a transition was made
-// on a case: another domain keeps its own records in step (the frozen
-// domain records when a frozen case's report was published). Its error
-// undoes the transition.
-type Hook func(ctx context.Context, tx *db.Tx, r *Row, to State) error
-
-// After adds a hook to an action; domains add theirs when they start.
-func (s *Service) After(a Action, h Hook) { s.hooks[a] = append(s.hooks[a], h) }
-
 // RegisterFrozen registers a frozen case for the hospital and submits it at
 // once, in the caller's transaction (spec 2 §4 "Frozen case"): the
 // registration is checked like any other, there is no charge yet (it may

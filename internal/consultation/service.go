@@ -68,14 +68,13 @@ type Service struct {
 	now    func() time.Time
 	clock  clock.Clock // the operator's zone; now is its Now
 	guards map[Action][]Guard
-	hooks  map[Action][]Hook
 
-	listeners []Listener
+	listeners []listener
 }
 
 // New returns the consultation service.
 func New(d *db.DB, deps Deps) *Service {
-	s := &Service{db: d, deps: deps, now: clock.Clock{}.Now, guards: map[Action][]Guard{}, hooks: map[Action][]Hook{}}
+	s := &Service{db: d, deps: deps, now: clock.Clock{}.Now, guards: map[Action][]Guard{}}
 	s.Guard(ActHandover, noPendingHandover)
 	s.Guard(ActUpdate, registers)
 	s.Guard(ActUpdate, clinicianDrafts)

@@ -581,40 +581,37 @@ func (s *Service) Open(ctx context.Context, id int64) (*Appointment, error) {
 // report was published: a frozen case's report time is the end of its
 // turnaround. A frozen report is released at once (its library has no
 // hesitation period).
-func (s *Service) CasePublished(ctx context.Context, tx *db.Tx, r *consultation.Row, _ consultation.State) error {
+func (s *Service) CasePublished(ctx context.Context, tx *db.Tx, e consultation.Event) error {
 	now := s.clock.Now()
 	_, err := db.Exec(ctx, tx, tx.Builder().Update("frozen_appointments").
 		Set("reported_at", now).Set("first_open_at", sq.Expr("COALESCE(first_open_at, ?)", now)).Set("updated_at", now).
-		Where("consultation_id = ? AND reported_at IS NULL", r.ID))
+		Where("consultation_id = ? AND reported_at IS NULL", e.CaseID))
 	if err != nil {
 		return apperr.Wrap(err, "frozen case reported")
 	}
-	return s.hintCase(ctx, tx, r.ID)
+	return s.hintCase(ctx, tx, e.CaseID)
 }
 
 // CaseOpened is told that the expert took a case to write (the lock): a
 // frozen case's first open, when not recorded before.
-func (s *Service) CaseOpened(ctx context.Context, tx *db.Tx, r *consultation.Row, _ consultation.State) error {
+func (s *Service) CaseOpened(ctx context.Context, tx *db.Tx, e consultation.Event) error {
 	_, err := db.Exec(ctx, tx, tx.Builder().Update("frozen_appointments").Set("first_open_at", s.clock.Now()).
-		Where("consultation_id = ? AND first_open_at IS NULL", r.ID))
+		Where("consultation_id = ? AND first_open_at IS NULL", e.CaseID))
 	if err != nil {
 		return apperr.Wrap(err, "frozen case opened")
 	}
-	return s.hintCase(ctx, tx, r.ID)
+	return s.hintCase(ctx, tx, e.CaseID)
 }
 
 // CaseAssigned is told that a case was given to an expert through the
 // consultation screens: a frozen case follows.
-func (s *Service) CaseAssigned(ctx context.Context, tx *db.Tx, r *consultation.Row, _ consultation.State) error {
-	var expert *int64
-	if err := db.Get(ctx, tx, &expert, tx.Builder().Select("expert_id").From("consultations").Where("id = ?", r.ID)); err != nil {
-		return apperr.Wrap(err, "expert of case")
-	}
+func (s *Service) CaseAssigned(ctx context.Context, tx *db.Tx, e consultation.Event) error {
+	expert := e.After.ExpertID
 	if expert == nil {
 		return nil
 	}
 	_, err := db.Exec(ctx, tx, tx.Builder().Update("frozen_appointments").Set("expert_id", *expert).Set("assigned_at", s.clock.Now()).
-		Where("consultation_id = ? AND reported_at IS NULL AND (expert_id IS NULL OR expert_id <> ?)", r.ID, *expert))
+		Where("consultation_id = ? AND reported_at IS NULL AND (expert_id IS NULL OR expert_id <> ?)", e.CaseID, *expert))
 	return apperr.Wrap(err, "frozen case assigned")
 }
 

@@ -432,10 +432,10 @@ func (s *Service) tellMembers(ctx context.Context, id int64) error {
 }
 
 // CaseEnded ends the meetings of a case in the life cycle's transaction
-// (it was signed or sent for review); returned as a consultation hook.
-func (s *Service) CaseEnded(reason string) consultation.Hook {
-	return func(ctx context.Context, tx *db.Tx, r *consultation.Row, _ consultation.State) error {
-		ended, err := s.endWhere(ctx, tx, sq.Eq{"consult_id": r.ID}, reason)
+// (it was signed or sent for review); returned as a consultation listener.
+func (s *Service) CaseEnded(reason string) consultation.Listener {
+	return func(ctx context.Context, tx *db.Tx, e consultation.Event) error {
+		ended, err := s.endWhere(ctx, tx, sq.Eq{"consult_id": e.CaseID}, reason)
 		if len(ended) > 0 {
 			tx.AfterCommit(func() { s.tellEnded(context.WithoutCancel(ctx), ended) })
 		}
@@ -444,10 +444,10 @@ func (s *Service) CaseEnded(reason string) consultation.Hook {
 }
 
 // PresenterMoved ends the meetings the caller presents on other cases
-// when they start working on this one (a consultation hook on lock).
-func (s *Service) PresenterMoved(ctx context.Context, tx *db.Tx, r *consultation.Row, _ consultation.State) error {
+// when they start working on this one (a consultation listener on lock).
+func (s *Service) PresenterMoved(ctx context.Context, tx *db.Tx, e consultation.Event) error {
 	p := access.FromContext(ctx)
-	ended, err := s.endWhere(ctx, tx, sq.And{sq.Eq{"presenter_id": p.UserID}, sq.NotEq{"consult_id": r.ID}}, EndedMoved)
+	ended, err := s.endWhere(ctx, tx, sq.And{sq.Eq{"presenter_id": p.UserID}, sq.NotEq{"consult_id": e.CaseID}}, EndedMoved)
 	if len(ended) > 0 {
 		tx.AfterCommit(func() { s.tellEnded(context.WithoutCancel(ctx), ended) })
 	}
