@@ -3,9 +3,12 @@ package notify
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -48,13 +51,28 @@ func (c *client) send(f frame) {
 }
 
 // Hub holds this process's open streams and delivers announcements to them.
+//
+// Notifications go out in commit order (their position, see migration
+// 0044): on each announcement the hub reads every row committed after the
+// last position it delivered, not only the announced batch. Announcements
+// may arrive out of order (on SQLite each is posted after its commit by
+// its own goroutine) or not at all (the LISTEN connection was down); the
+// rows they stand for are still delivered, in order, at the next one. A
+// stream therefore receives positions in increasing order and can skip
+// what it already has by position alone.
 type Hub struct {
 	s     *Service
 	mu    sync.RWMutex
 	users map[int64]map[*client]struct{}
 	in    chan announcement
 	n     atomic.Int64
-	Log   *slog.Logger
+	// seen is the position of the last notification delivered; only Run
+	// reads and writes it once Start has set it.
+	seen int64
+	// behind: announcements were dropped (the queue was full); Run
+	// resynchronises.
+	behind atomic.Bool
+	Log    *slog.Logger
 }
 
 func newHub(s *Service) *Hub {
@@ -89,14 +107,16 @@ func (h *Hub) remove(c *client) {
 	c.drop()
 }
 
-// post queues an announcement for delivery; when the queue is full every
-// stream is told to replay instead (nothing is lost, the rows are kept).
+// post queues an announcement for delivery. When the queue is full it
+// does not wait: the hub resynchronises instead (nothing is lost, the
+// rows are kept).
 func (h *Hub) post(a announcement) {
 	select {
 	case h.in <- a:
 	default:
-		h.Log.Warn("live events: delivery queue full, streams resynchronise")
-		h.resyncAll()
+		if !h.behind.Swap(true) {
+			h.Log.Warn("live events: delivery queue full, streams resynchronise")
+		}
 	}
 }
 
@@ -109,22 +129,80 @@ func (h *Hub) Run(ctx context.Context) {
 		case a := <-h.in:
 			h.deliver(ctx, a)
 		}
-	}
-}
-
-func (h *Hub) resyncAll() {
-	h.mu.RLock()
-	defer h.mu.RUnlock()
-	for _, m := range h.users {
-		for c := range m {
-			c.send(frame{event: "resync"})
+		if h.behind.Swap(false) {
+			h.deliver(ctx, announcement{Resync: true})
 		}
 	}
 }
 
+// start sets the position the hub delivers after: the last one committed.
+func (h *Hub) start(ctx context.Context) error {
+	return db.Get(ctx, h.s.db, &h.seen, h.s.db.Builder().Select("COALESCE(MAX(pos), 0)").From("notifications"))
+}
+
+// catchUpPage is how many rows the hub reads at a time.
+const catchUpPage = 1000
+
+// catchUp delivers, in commit order, every notification committed after
+// the last one delivered.
+func (h *Hub) catchUp(ctx context.Context) error {
+	for {
+		rows, unread, err := h.s.after(ctx, h.seen, catchUpPage)
+		if err != nil {
+			return err
+		}
+		h.deliverRows(rows, unread)
+		if len(rows) > 0 {
+			h.seen = rows[len(rows)-1].Pos
+		}
+		if len(rows) < catchUpPage {
+			return nil
+		}
+	}
+}
+
+// resync follows a gap in the announcements (a lost LISTEN connection,
+// a full queue): the notifications committed meanwhile are delivered, and
+// every stream gets a new hello, on which the browser fetches its lists
+// and badges again (the hints of the gap are lost).
+func (h *Hub) resync(ctx context.Context) {
+	h.deliverCatchUp(ctx)
+	h.mu.RLock()
+	users := make([]int64, 0, len(h.users))
+	for u := range h.users {
+		users = append(users, u)
+	}
+	h.mu.RUnlock()
+	unread, err := h.s.unreadOf(ctx, users)
+	if err != nil {
+		h.Log.Error("live events: unread counts", "err", err)
+	}
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for u, m := range h.users {
+		hello := helloData(unread[u])
+		for c := range m {
+			c.send(frame{event: "hello", data: hello})
+		}
+	}
+}
+
+// deliverCatchUp catches up; when the database fails it tries again in a
+// second, so that the rows are not left waiting for the next announcement.
+func (h *Hub) deliverCatchUp(ctx context.Context) {
+	if err := h.catchUp(ctx); err != nil && ctx.Err() == nil {
+		h.Log.Error("live events: read notifications", "err", err)
+		time.AfterFunc(time.Second, func() { h.post(announcement{Batch: "retry"}) })
+	}
+}
+
+func helloData(unread int64) []byte {
+	return []byte(fmt.Sprintf(`{"unread":%d}`, unread))
+}
+
 func (h *Hub) deliver(ctx context.Context, a announcement) {
 	if a.Resync {
-		h.resyncAll()
+		h.resync(ctx)
 		return
 	}
 	if a.Live != nil {
@@ -139,13 +217,7 @@ func (h *Hub) deliver(ctx context.Context, a announcement) {
 		return
 	}
 	if a.Batch != "" {
-		rows, unread, err := h.s.batch(ctx, a.Batch)
-		if err != nil {
-			h.Log.Error("live events: load batch", "err", err)
-			h.resyncAll()
-		} else {
-			h.deliverRows(rows, unread)
-		}
+		h.deliverCatchUp(ctx)
 	}
 	if len(a.Topics) > 0 {
 		data, _ := json.Marshal(map[string]any{"topics": a.Topics})
@@ -183,7 +255,7 @@ func (h *Hub) deliverRows(rows []Notification, unread map[int64]int64) {
 				data = eventData(rows[i], c.lang, unread[rows[i].UserID])
 				byLang[c.lang] = data
 			}
-			c.send(frame{id: rows[i].ID, event: "notification", data: data})
+			c.send(frame{id: rows[i].Pos, event: "notification", data: data})
 		}
 	}
 }
@@ -198,18 +270,19 @@ func eventData(n Notification, lang i18n.Lang, unread int64) []byte {
 	return b
 }
 
-// batch loads the rows of a batch and the unread counts of their readers.
-func (s *Service) batch(ctx context.Context, batch string) ([]Notification, map[int64]int64, error) {
+// after loads up to limit notifications committed after position pos, in
+// commit order, and the unread counts of their readers.
+func (s *Service) after(ctx context.Context, pos int64, limit uint64) ([]Notification, map[int64]int64, error) {
 	rows := []Notification{}
 	b := s.db.Builder()
-	if err := db.Select(ctx, s.db, &rows, b.Select(notificationColumns).From("notifications n").Where("n.batch = ?", batch).OrderBy("n.id")); err != nil {
+	if err := db.Select(ctx, s.db, &rows, b.Select(notificationColumns).From("notifications n").Where("n.pos > ?", pos).OrderBy("n.pos").Limit(limit)); err != nil {
 		return nil, nil, err
 	}
 	users := make([]int64, 0, len(rows))
 	for _, r := range rows {
 		users = append(users, r.UserID)
 	}
-	unread, err := s.unreadOf(ctx, users)
+	unread, err := s.unreadOf(ctx, slices.Compact(slices.Sorted(slices.Values(users))))
 	return rows, unread, err
 }
 

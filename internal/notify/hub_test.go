@@ -15,7 +15,7 @@ func TestStalledClientIsDropped(t *testing.T) {
 	h.add(stalled)
 	h.add(reading)
 	for i := range clientBuffer + 1 {
-		h.deliverRows([]Notification{{ID: int64(i + 1), UserID: 1, Key: "notify.notice"}, {ID: int64(i + 1), UserID: 2, Key: "notify.notice"}}, nil)
+		h.deliverRows([]Notification{{ID: int64(i + 1), Pos: int64(i + 1), UserID: 1, Key: "notify.notice"}, {ID: int64(i + 1), Pos: int64(i + 1), UserID: 2, Key: "notify.notice"}}, nil)
 		<-reading.ch
 	}
 	select {

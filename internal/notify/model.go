@@ -9,7 +9,10 @@ import (
 
 // Notification is one user's notification as the message centre shows it.
 type Notification struct {
-	ID        int64      `json:"id" db:"id" doc:"Also the id of the live event that carried it"`
+	ID int64 `json:"id" db:"id"`
+	// Pos is its place in commit order: the id of the live event that
+	// carries it, and what a reconnecting stream replays after.
+	Pos       int64      `json:"-" db:"pos"`
 	UserID    int64      `json:"-" db:"user_id"`
 	Kind      string     `json:"kind" db:"kind" enum:"case,notice,timeout"`
 	KindText  string     `json:"kind_text" db:"-"`
@@ -28,7 +31,7 @@ type Notification struct {
 	AckedAt   *time.Time `json:"acked_at" db:"acked_at"`
 }
 
-const notificationColumns = "n.id, n.user_id, n.kind, n.level, n.event, n.consult_id, n.notice_id, n.link, n.msg_key, n.params, n.created_at, n.read_at, n.acked_at"
+const notificationColumns = "n.id, n.pos, n.user_id, n.kind, n.level, n.event, n.consult_id, n.notice_id, n.link, n.msg_key, n.params, n.created_at, n.read_at, n.acked_at"
 
 // localize renders n in lang.
 func (n *Notification) localize(lang i18n.Lang) {

@@ -21,8 +21,10 @@ const (
 )
 
 // announcement tells every process what a committed change means for the
-// streams it holds: the batch of notification rows to deliver, and the
-// users (or everyone) whose screens show lists that changed.
+// streams it holds: that notification rows were written (Batch names
+// them; the hub delivers them with every other row committed since the
+// last it delivered), and the users (or everyone) whose screens show
+// lists that changed.
 type announcement struct {
 	Batch  string   `json:"b,omitempty"`
 	Users  []int64  `json:"u,omitempty"`
@@ -32,7 +34,8 @@ type announcement struct {
 	// replayed (a meeting's viewer state); Event names it.
 	Live  json.RawMessage `json:"l,omitempty"`
 	Event string          `json:"e,omitempty"`
-	// Resync: the listener reconnected; every stream replays what it may have missed.
+	// Resync: announcements may have been missed (the listener
+	// reconnected, the queue was full); see Hub.resync.
 	Resync bool `json:"-"`
 }
 

@@ -10,7 +10,7 @@ func (s *Service) Routes(api *httpx.API) {
 	api.Mount("Messages", []httpx.Route{
 		// Public in the route table: EventSource sends no header, so the
 		// stream checks its own ticket (or a bearer token) and answers 401.
-		{Method: "GET", Path: "/api/events", Public: true, Handler: httpx.Raw(s.stream), ID: "events", Summary: "Live events of a signed-in user (Server-Sent Events, Accept: text/event-stream; ?ticket= from POST /api/events/ticket, or a bearer token): notification (id = the notification's id), changed {topics}, hello {unread}, end; a comment every 20 s. Last-Event-ID (or ?last_event_id=) replays what came after it"},
+		{Method: "GET", Path: "/api/events", Public: true, Handler: httpx.Raw(s.stream), ID: "events", Summary: "Live events of a signed-in user (Server-Sent Events, Accept: text/event-stream; ?ticket= from POST /api/events/ticket, or a bearer token): notification (id = the notification's position in commit order), changed {topics}, hello {unread}, end; a comment every 20 s. Last-Event-ID (or ?last_event_id=) replays what came after it"},
 		{Method: "POST", Path: "/api/events/ticket", Roles: access.Any, Handler: httpx.Result(s.NewTicket), ID: "events-ticket", Summary: "A single-use ticket, good for a minute, to open the live event stream with EventSource"},
 		{Method: "GET", Path: "/api/message/list", Roles: access.Any, Handler: httpx.ListOf(s.List), ID: "message-list", Summary: "The caller's notifications, unread first (params.tab: all, unread, read)"},
 		{Method: "GET", Path: "/api/message/count", Roles: access.Any, Handler: httpx.CountsOf(s.Count), ID: "message-count", Summary: "The caller's notifications per tab"},

@@ -74,8 +74,8 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
-// lastEventID checks a Last-Event-ID: one of the caller's own
-// notifications, or none.
+// lastEventID checks a Last-Event-ID: the position of one of the
+// caller's own notifications, or none.
 func (s *Service) lastEventID(ctx context.Context, user int64, text string) (int64, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -89,7 +89,7 @@ func (s *Service) lastEventID(ctx context.Context, user int64, text string) (int
 		return 0, nil
 	}
 	var owner int64
-	err = db.Get(ctx, s.db, &owner, s.db.Builder().Select("user_id").From("notifications").Where("id = ?", id))
+	err = db.Get(ctx, s.db, &owner, s.db.Builder().Select("user_id").From("notifications").Where("pos = ?", id))
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != user) {
 		return 0, apperr.New(apperr.Invalid, "events.bad_last_id")
 	}
@@ -126,25 +126,23 @@ func (s *Service) serve(hctx huma.Context, p *access.Principal, c *client, last 
 		_, err := w.Write([]byte(b.String()))
 		return err == nil
 	}
-	// What this stream sent by replay, so that the hub's copy of the same
-	// row is not sent twice.
-	sent := map[int64]bool{}
+	// replay writes the caller's notifications committed after position
+	// after. Positions follow commit order and the hub delivers in that
+	// order, so "high", the last position this stream wrote, is all it
+	// needs to skip what it already sent: a notification at or below it
+	// was committed before it and written already.
 	replay := func(after int64) (int64, bool) {
 		rows := []Notification{}
 		if err := db.Select(ctx, s.db, &rows, s.db.Builder().Select(notificationColumns).From("notifications n").
-			Where("n.user_id = ? AND n.id > ?", c.user, after).OrderBy("n.id").Limit(replayLimit)); err != nil {
+			Where("n.user_id = ? AND n.pos > ?", c.user, after).OrderBy("n.pos").Limit(replayLimit)); err != nil {
 			return after, false
 		}
 		unread, _ := s.unreadOf(ctx, []int64{c.user})
 		for _, r := range rows {
-			if sent[r.ID] {
-				continue
-			}
-			sent[r.ID] = true
-			if !write(frame{id: r.ID, event: "notification", data: eventData(r, c.lang, unread[c.user])}) {
+			if !write(frame{id: r.Pos, event: "notification", data: eventData(r, c.lang, unread[c.user])}) {
 				return after, false
 			}
-			after = max(after, r.ID)
+			after = r.Pos
 		}
 		return after, true
 	}
@@ -152,8 +150,7 @@ func (s *Service) serve(hctx huma.Context, p *access.Principal, c *client, last 
 		return
 	}
 	unread, _ := s.unreadOf(ctx, []int64{c.user})
-	hello := []byte(fmt.Sprintf(`{"unread":%d}`, unread[c.user]))
-	if !write(frame{event: "hello", data: hello}) {
+	if !write(frame{event: "hello", data: helloData(unread[c.user])}) {
 		return
 	}
 	high := last
@@ -164,6 +161,16 @@ func (s *Service) serve(hctx huma.Context, p *access.Principal, c *client, last 
 		}
 	}
 	flush()
+	// put writes a frame from the hub, unless this stream sent it already.
+	put := func(f frame) bool {
+		if f.id > 0 {
+			if f.id <= high {
+				return true
+			}
+			high = f.id
+		}
+		return write(f)
+	}
 	tick := time.NewTicker(s.Heartbeat)
 	defer tick.Stop()
 	for {
@@ -183,42 +190,12 @@ func (s *Service) serve(hctx huma.Context, p *access.Principal, c *client, last 
 			}
 			flush()
 		case f := <-c.ch:
-			if f.event == "resync" {
-				var ok bool
-				if high, ok = replay(high); !ok {
-					return
-				}
-				flush()
-				continue
-			}
-			if f.id > 0 {
-				if sent[f.id] {
-					continue
-				}
-				sent[f.id] = true
-				high = max(high, f.id)
-				if len(sent) > 4096 {
-					clear(sent)
-				}
-			}
-			if !write(f) {
+			if !put(f) {
 				return
 			}
 			// Write what else is queued before one flush.
 			for n := len(c.ch); n > 0; n-- {
-				f := <-c.ch
-				if f.event == "resync" {
-					c.send(f)
-					break
-				}
-				if f.id > 0 {
-					if sent[f.id] {
-						continue
-					}
-					sent[f.id] = true
-					high = max(high, f.id)
-				}
-				if !write(f) {
+				if !put(<-c.ch) {
 					return
 				}
 			}

@@ -2,6 +2,8 @@ package notify
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"telepath/internal/consultation"
@@ -15,9 +17,12 @@ type DueFunc func(ctx context.Context, since, until time.Time) ([]consultation.D
 
 // Timeouts sends the timeout reminders: at a case's reminder time and at
 // its deadline, its expert and the allocators of its center hear of it,
-// once. Each (case, kind, due time) is a key written with the
-// notifications, so a restart or a second process never sends it twice;
-// on PostgreSQL one process at a time does the work (an advisory lock).
+// once. Each (case, kind, due time) is a key written with its
+// notifications, in one transaction per case: a crash or a failure leaves
+// a case either sent with its key or not at all, and the next tick (or the
+// next server, looking back) sends what is left. Several processes may
+// tick at once: the key's primary key lets only one of them send (the
+// other's insert waits for the first transaction and then finds the key).
 type Timeouts struct {
 	s     *Service
 	due   DueFunc
@@ -48,11 +53,9 @@ func (t *Timeouts) Run(ctx context.Context, every time.Duration) {
 	}
 }
 
-// timeoutLock is the advisory lock key of the timeout scheduler.
-const timeoutLock = 0x7e1e9a70
-
 // Tick sends the reminders that are due now and returns how many
-// notifications it wrote.
+// notifications it wrote. A case that fails does not hold back the others;
+// the next tick tries it again.
 func (t *Timeouts) Tick(ctx context.Context) (int, error) {
 	now := t.s.now()
 	since := t.since
@@ -64,30 +67,37 @@ func (t *Timeouts) Tick(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	sent := 0
-	err = t.s.db.InTx(ctx, func(tx *db.Tx) error {
-		if tx.Dialect == db.Postgres {
-			var got bool
-			if err := tx.GetContext(ctx, &got, "SELECT pg_try_advisory_xact_lock($1)", timeoutLock); err != nil {
-				return apperr.Wrap(err, "timeout lock")
+	var errs []error
+	for _, c := range cases {
+		n, err := t.send(ctx, c, since, now)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("case %d: %w", c.ID, err))
+			if ctx.Err() != nil {
+				break
 			}
-			if !got {
-				return nil // another process is sending them
-			}
+			continue
 		}
-		var notes []Note
-		var hint []int64
-		for _, c := range cases {
-			if c.Status == consultation.StatusCompleted {
-				n, err := t.released(ctx, tx, c, since, now)
-				if err != nil {
-					return err
-				}
-				notes = append(notes, n...)
-				for _, x := range n {
-					hint = append(hint, x.UserID)
-				}
-				continue
+		sent += n
+	}
+	if len(errs) == 0 {
+		t.since = now
+	}
+	return sent, errors.Join(errs...)
+}
+
+// send writes, in one transaction, the keys and the notifications of what
+// fell due for case c in (since, now], and returns how many it wrote.
+func (t *Timeouts) send(ctx context.Context, c consultation.Due, since, now time.Time) (int, error) {
+	var notes []Note
+	err := t.s.db.InTx(ctx, func(tx *db.Tx) error {
+		notes = nil
+		if c.Status == consultation.StatusCompleted {
+			n, err := t.released(ctx, tx, c, since, now)
+			if err != nil {
+				return err
 			}
+			notes = n
+		} else {
 			for _, k := range []struct {
 				kind string
 				at   *time.Time
@@ -95,46 +105,70 @@ func (t *Timeouts) Tick(ctx context.Context) (int, error) {
 				if k.at == nil || !k.at.After(since) || k.at.After(now) {
 					continue
 				}
-				res, err := db.Exec(ctx, tx, tx.Builder().Insert("timeout_notices").Columns("consult_id", "kind", "due_at", "sent_at").
-					Values(c.ID, k.kind, k.at.UTC(), now).Suffix("ON CONFLICT DO NOTHING"))
-				if err != nil {
-					return apperr.Wrap(err, "timeout key")
-				}
-				if n, _ := res.RowsAffected(); n == 0 {
-					continue // sent before
-				}
-				users, err := t.recipients(ctx, c)
+				first, err := t.key(ctx, tx, c.ID, k.kind, *k.at, now)
 				if err != nil {
 					return err
 				}
-				id := c.ID
-				level := Important
-				if k.kind == "due" {
-					level = VeryImportant
+				if !first {
+					continue // sent before
 				}
-				at := ""
-				if c.TimeoutAt != nil {
-					at = t.s.clock.Local(*c.TimeoutAt).Format("2006-01-02 15:04")
+				n, err := t.reminders(ctx, c, k.kind)
+				if err != nil {
+					return err
 				}
-				for _, u := range users {
-					w := allocators
-					if c.ExpertID != nil && u == *c.ExpertID {
-						w = expert
-					}
-					notes = append(notes, Note{UserID: u, Kind: KindTimeout, Level: level, Event: "timeout." + k.kind, CaseID: &id,
-						Link: caseLink(w, id), Key: "notify.timeout." + k.kind,
-						Params: map[string]any{"no": c.ConsultNo, "patient": c.PatientName, "at": at, "urgent": c.Expedite == 1}})
-				}
-				hint = append(hint, users...)
+				notes = append(notes, n...)
 			}
 		}
-		sent = len(notes)
+		hint := make([]int64, 0, len(notes))
+		for _, n := range notes {
+			hint = append(hint, n.UserID)
+		}
 		return t.s.Raise(ctx, tx, notes, hint, TopicCases)
 	})
-	if err == nil {
-		t.since = now
+	if err != nil {
+		return 0, err
 	}
-	return sent, err
+	return len(notes), nil
+}
+
+// key writes the idempotency key of (case, kind, due time) and reports
+// whether it is new: false when it was sent before.
+func (t *Timeouts) key(ctx context.Context, tx *db.Tx, id int64, kind string, due, now time.Time) (bool, error) {
+	res, err := db.Exec(ctx, tx, tx.Builder().Insert("timeout_notices").Columns("consult_id", "kind", "due_at", "sent_at").
+		Values(id, kind, due.UTC(), now).Suffix("ON CONFLICT DO NOTHING"))
+	if err != nil {
+		return false, apperr.Wrap(err, "timeout key")
+	}
+	n, err := res.RowsAffected()
+	return n > 0, apperr.Wrap(err, "timeout key")
+}
+
+// reminders are the notifications of a case's reminder or deadline.
+func (t *Timeouts) reminders(ctx context.Context, c consultation.Due, kind string) ([]Note, error) {
+	users, err := t.recipients(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	id := c.ID
+	level := Important
+	if kind == "due" {
+		level = VeryImportant
+	}
+	at := ""
+	if c.TimeoutAt != nil {
+		at = t.s.clock.Local(*c.TimeoutAt).Format("2006-01-02 15:04")
+	}
+	out := make([]Note, 0, len(users))
+	for _, u := range users {
+		w := allocators
+		if c.ExpertID != nil && u == *c.ExpertID {
+			w = expert
+		}
+		out = append(out, Note{UserID: u, Kind: KindTimeout, Level: level, Event: "timeout." + kind, CaseID: &id,
+			Link: caseLink(w, id), Key: "notify.timeout." + kind,
+			Params: map[string]any{"no": c.ConsultNo, "patient": c.PatientName, "urgent": c.Expedite == 1, "at": at}})
+	}
+	return out, nil
 }
 
 // recipients of a case's timeout: its expert and its center's allocators.
@@ -159,13 +193,8 @@ func (t *Timeouts) released(ctx context.Context, tx *db.Tx, c consultation.Due, 
 	if c.ReleaseAt == nil || !c.ReleaseAt.After(since) || c.ReleaseAt.After(now) {
 		return nil, nil
 	}
-	res, err := db.Exec(ctx, tx, tx.Builder().Insert("timeout_notices").Columns("consult_id", "kind", "due_at", "sent_at").
-		Values(c.ID, "release", c.ReleaseAt.UTC(), now).Suffix("ON CONFLICT DO NOTHING"))
-	if err != nil {
-		return nil, apperr.Wrap(err, "release key")
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return nil, nil
+	if first, err := t.key(ctx, tx, c.ID, "release", *c.ReleaseAt, now); err != nil || !first {
+		return nil, err
 	}
 	users, err := t.s.deps.Audience(ctx, Audience{Roles: []string{access.Site, access.Clinical}, HospitalIDs: []int64{c.HospitalID}})
 	if err != nil {

@@ -3731,7 +3731,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live events of a signed-in user (Server-Sent Events, Accept: text/event-stream; ?ticket= from POST /api/events/ticket, or a bearer token): notification (id = the notification's id), changed {topics}, hello {unread}, end; a comment every 20 s. Last-Event-ID (or ?last_event_id=) replays what came after it */
+        /** Live events of a signed-in user (Server-Sent Events, Accept: text/event-stream; ?ticket= from POST /api/events/ticket, or a bearer token): notification (id = the notification's position in commit order), changed {topics}, hello {unread}, end; a comment every 20 s. Last-Event-ID (or ?last_event_id=) replays what came after it */
         get: operations["events"];
         put?: never;
         post?: never;
@@ -8363,7 +8363,7 @@ export interface components {
             event: string;
             /**
              * Format: int64
-             * @description Also the id of the live event that carried it
+             * @description Its id; the live event that carries it has the notification's position (commit order) as its event id
              */
             id: number;
             /** @enum {string} */
