@@ -246,5 +246,112 @@ func TestStructuredPublish(t *testing.T) {
 			t.Fatalf("publish not listed once fixed: %v", actions())
 		}
 		e.expect(e.do("POST", d+"/publish", expert, map[string]any{"confirm_unviewed": true}), 200)
+
+		// An amendment is a new version that starts from the structured values of the released one.
+		e.expect(e.do("POST", d+"/update", expert, map[string]any{"reason": "免疫组化结果回报"}), 200)
+		e.decode(e.expect(e.do("GET", d, expert, nil), 200), &h)
+		if len(h.Data) != 2 || h.Data[1].StructTemplateID != tid || h.Data[1].StructValues["grade"] != "2" || h.Data[1].StructValues["tumour_size"] != 23.0 {
+			t.Fatalf("amended version's structured values: %+v", h.Data)
+		}
+		// Changed in the new version, the released one keeps its own.
+		changed := breastValues()
+		changed["grade"] = "3"
+		e.expect(e.do("POST", d+"/structured", expert, map[string]any{"template_id": tid, "values": changed}), 200)
+		e.decode(e.expect(e.do("GET", d, expert, nil), 200), &h)
+		if h.Data[0].StructValues["grade"] != "2" || h.Data[1].StructValues["grade"] != "3" {
+			t.Fatalf("versions after a change: %+v", h.Data)
+		}
+	})
+}
+
+// Templates in two languages: field labels, option labels and rule messages
+// are entered in Chinese and English and read in the caller's language (a
+// template in Chinese only reads in Chinese in English too); a field's
+// default must be of its type and among its options.
+func TestStructuredBilingual(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		admin, expert := e.login("admin"), e.login("expert")
+		fields := func(def any) []any {
+			return []any{
+				map[string]any{"key": "margin", "label": "切缘", "label_en": "Margin", "type": "select",
+					"options": []string{"未累及", "累及"}, "options_en": []string{"Not involved", "Involved"}, "default": def},
+				map[string]any{"key": "sites", "label": "部位", "type": "multiselect", "options": []string{"左", "右"}, "options_en": []string{"Left"}},
+				map[string]any{"key": "distance", "label": "距离", "label_en": "Distance", "type": "number", "default": 5},
+				map[string]any{"key": "nodes", "label": "淋巴结", "type": "bool", "default": false},
+			}
+		}
+		tpl := map[string]any{"name": "双语模板", "kind": "routine", "fields": fields("未累及")}
+		before, audits := e.count("struct_templates", "1=1"), e.count("audit_logs", "action LIKE 'struct_%'")
+		bad := map[string]struct {
+			body  map[string]any
+			field string
+		}{
+			"default not an option": {map[string]any{"name": "X", "kind": "routine", "fields": fields("Involved")}, "fields.0.default"},
+			"default of wrong type": {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "bool", "default": "yes"}}}, "fields.0.default"},
+			"multiselect default":   {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "multiselect", "options": []string{"左"}, "default": []string{"右"}}}}, "fields.0.default"},
+			"more English options":  {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "select", "options": []string{"左"}, "options_en": []string{"Left", "Right"}}}}, "fields.0.options_en"},
+			"duplicate key":         {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "text"}, map[string]any{"key": "a", "label": "B", "type": "number", "default": 1}}}, "fields.1.key"},
+		}
+		for name, c := range bad {
+			for _, lang := range []string{"zh-CN", "en-US"} {
+				if r := e.do("POST", "/api/config/struct_template", admin, c.body, "User-Language", lang); !fieldRefusedIn(e, r, lang, c.field) {
+					t.Errorf("%s (%s): %d %s", name, lang, r.Status, r)
+				}
+			}
+		}
+		if e.count("struct_templates", "1=1") != before || e.count("audit_logs", "action LIKE 'struct_%'") != audits {
+			t.Fatal("a refused template was written")
+		}
+
+		var created struct{ Data structTemplate }
+		e.decode(e.expect(e.do("POST", "/api/config/struct_template", admin, tpl), 200), &created)
+		f0 := created.Data.Fields[0]
+		if f0["default"] != "未累及" || len(f0["options_en"].([]any)) != 2 || created.Data.Fields[2]["default"] != 5.0 || created.Data.Fields[3]["default"] != false {
+			t.Fatalf("defaults and English options kept: %+v", created.Data.Fields)
+		}
+		tid := created.Data.ID
+		// Editing a default to one outside the options is refused too; the template is unchanged.
+		if r := e.do("POST", "/api/config/struct_template/"+itoa(tid), admin, map[string]any{"name": "双语模板", "kind": "routine", "fields": fields("x")}, "User-Language", "en-US"); !fieldRefusedIn(e, r, "en-US", "fields.0.default") {
+			t.Fatalf("update with a bad default: %d %s", r.Status, r)
+		}
+		e.expect(e.do("POST", "/api/config/rule/batchStore", admin, map[string]any{"template_id": tid, "rules": []any{
+			map[string]any{"type": "splice", "definition": map[string]any{"pattern": "{margin}[ {sites}][ {distance} mm]"}},
+			map[string]any{"type": "hint", "definition": map[string]any{"when": map[string]any{"field": "margin", "op": "eq", "value": "累及"}},
+				"message": "切缘累及：建议扩大切除", "message_en": "Margin involved: recommend re-excision"},
+			map[string]any{"type": "conditions", "definition": map[string]any{"when": map[string]any{"field": "margin", "op": "eq", "value": "未累及"}, "require": []string{"distance"}},
+				"message": "请填写距离"},
+		}}), 200)
+		if r := e.do("POST", "/api/config/rule", admin, map[string]any{"template_id": tid, "type": "hint", "message": "x", "message_en": strings.Repeat("x", 501),
+			"definition": map[string]any{"when": map[string]any{"field": "margin", "op": "filled"}}}); !fieldRefusedIn(e, r, "zh-CN", "message_en") {
+			t.Fatalf("long English message: %d %s", r.Status, r)
+		}
+		evaluate := func(vals map[string]any, lang string) structResult {
+			var out struct{ Data structResult }
+			e.decode(e.expect(e.do("POST", "/api/config/struct_template/evaluate/"+itoa(tid), expert, map[string]any{"values": vals}, "User-Language", lang), 200), &out)
+			return out.Data
+		}
+		involved := map[string]any{"margin": "累及", "sites": []string{"左", "右"}, "distance": 2}
+		zh, en := evaluate(involved, "zh-CN"), evaluate(involved, "en-US")
+		if zh.Text != "累及 左、右 2 mm" || len(zh.Hints) != 1 || zh.Hints[0].Message != "切缘累及：建议扩大切除" {
+			t.Fatalf("in Chinese: %+v", zh)
+		}
+		// "右" has no English text: it reads as entered.
+		if en.Text != "Involved Left, 右 2 mm" || len(en.Hints) != 1 || en.Hints[0].Message != "Margin involved: recommend re-excision" || en.Values["margin"] != "累及" {
+			t.Fatalf("in English: %+v", en)
+		}
+		// A message entered in Chinese only reads in Chinese in English too; a field error names the field in English.
+		missing := evaluate(map[string]any{"margin": "未累及"}, "en-US")
+		if len(missing.Errors) != 1 || missing.Errors[0].Message != "请填写距离" {
+			t.Fatalf("Chinese-only message in English: %+v", missing.Errors)
+		}
+		var rules struct {
+			Data []struct {
+				MessageEn string `json:"message_en"`
+			}
+		}
+		e.decode(e.expect(e.do("GET", "/api/config/rule?template_id="+itoa(tid), expert, nil), 200), &rules)
+		if len(rules.Data) != 3 || rules.Data[1].MessageEn != "Margin involved: recommend re-excision" {
+			t.Fatalf("rules: %+v", rules.Data)
+		}
 	})
 }
