@@ -169,6 +169,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	frozenSvc := frozen.New(a.DB, fd)
 	frozenSvc.UseClock(clk)
 	a.Frozen = frozenSvc
+	fd.RecallNeedsCheck = func(ctx context.Context) bool { return settingsSvc.System(ctx).RollbackNeedCheck }
 	consultSvc.Listen(frozenSvc.CasePublished, consultation.ActPublish)
 	consultSvc.Listen(frozenSvc.CaseOpened, consultation.ActLock)
 	consultSvc.Listen(frozenSvc.CaseAssigned, consultation.ActBindExpert, consultation.ActReferral, consultation.ActExpertReferral)

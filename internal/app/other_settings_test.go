@@ -1,8 +1,10 @@
 package app_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 )
 
 func (e *env) setSystem(over map[string]any) {
@@ -151,5 +153,52 @@ func TestAllocateToThirdSetting(t *testing.T) {
 			t.Fatal("transfer not offered once on")
 		}
 		e.expect(e.do("POST", transfer, site, body), 200)
+	})
+}
+
+// rollback_need_check applies to frozen-section appointments as to cases:
+// on (the default), the site's recall waits for the allocator; off, it is
+// agreed at once in the same request, with both steps audited and told.
+func TestFrozenRecallWithoutCenterCheck(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		alloc, site := e.login("allocator"), e.login("site")
+		e.reportedFrozen() // a duty schedule for today
+		book := func() string {
+			a := data[frozenAppt](e, e.expect(e.do("POST", "/api/frozen/appointment", site, map[string]any{"center_id": e.centerID("EC"), "patient_name": "撤回",
+				"operation_at": time.Now().Add(30 * time.Minute).UTC().Format(time.RFC3339), "surgeon": "S", "phone": "13800000000", "specimen_site": "X"}), 200))
+			return fmt.Sprintf("/api/frozen/appointment/%d", a.ID)
+		}
+
+		// On: the recall waits for the allocator.
+		asked := book()
+		if a := data[frozenAppt](e, e.expect(e.do("POST", asked+"/recall", site, map[string]any{"reason": "改期"}), 200)); a.IsRecall != 1 || a.Phase != "recall_asked" {
+			t.Fatalf("with the check on: %+v", a)
+		}
+
+		// Off: applying and pending appointments are recalled at once.
+		e.setSystem(map[string]any{"rollback_need_check": false})
+		applying, pending := book(), book()
+		e.expect(e.do("POST", pending+"/accept", alloc, nil), 200)
+		for _, p := range []string{applying, pending} {
+			id := p[len("/api/frozen/appointment/"):]
+			a := data[frozenAppt](e, e.expect(e.do("POST", p+"/recall", site, map[string]any{"reason": "手术取消"}), 200))
+			if a.IsRecall != 2 || a.Phase != "recalled" || len(a.Actions) != 0 {
+				t.Fatalf("with the check off: %+v", a)
+			}
+			for _, act := range []string{"frozen.recall", "frozen.recall_agree"} {
+				if n := e.count("audit_logs", "action = '"+act+"' AND object_id = '"+id+"'"); n != 1 {
+					t.Errorf("%s audit rows of %s: %d", act, id, n)
+				}
+			}
+			if n := e.count("notifications", "event = 'frozen.recall_agreed'"); n == 0 {
+				t.Error("nobody told of the agreed recall")
+			}
+			// Nothing is left for the allocator to answer.
+			refusedBoth(t, e, "POST", p+"/recall/agree", alloc, nil, 409, "", "frozen_appointments")
+		}
+		// A recall already waiting is still the allocator's to answer.
+		if a := data[frozenAppt](e, e.expect(e.do("POST", asked+"/recall/agree", alloc, nil), 200)); a.Phase != "recalled" {
+			t.Fatalf("waiting recall: %+v", a)
+		}
 	})
 }

@@ -346,11 +346,28 @@ func (s *Service) CountAppointments(ctx context.Context, req listquery.Request) 
 func (s *Service) move(ctx context.Context, id int64, act Action, change func(tx *db.Tx, a *Appointment) (map[string]any, error)) (*Appointment, error) {
 	var out *Appointment
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		out, err = s.moveIn(ctx, tx, id, act, false, change)
+		return err
+	})
+	return out, err
+}
+
+// moveIn is move in the caller's transaction; asCenter makes act as the
+// center would (the state machine must still allow it from the phase), for
+// what the system does on the center's behalf.
+func (s *Service) moveIn(ctx context.Context, tx *db.Tx, id int64, act Action, asCenter bool, change func(tx *db.Tx, a *Appointment) (map[string]any, error)) (*Appointment, error) {
+	var out *Appointment
+	err := func() error {
 		a, err := s.load(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if !Allowed(access.FromContext(ctx), a, act) {
+		allowed := Allowed(access.FromContext(ctx), a, act)
+		if asCenter {
+			allowed = allowedAs(a, act, SideAllocator)
+		}
+		if !allowed {
 			if act == ActRecall && a.Phase == PhaseReported {
 				return apperr.New(apperr.Conflict, "frozen.already_reported")
 			}
@@ -378,7 +395,7 @@ func (s *Service) move(ctx context.Context, id int64, act Action, change func(tx
 			}
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "frozen." + string(act), ObjectType: "frozen_appointment", ObjectID: id, Before: a, After: out})
-	})
+	}()
 	return out, err
 }
 
@@ -417,19 +434,37 @@ func (s *Service) Unignore(ctx context.Context, id int64) (*Appointment, error) 
 	return s.move(ctx, id, ActUnignore, func(*db.Tx, *Appointment) (map[string]any, error) { return map[string]any{"is_ignored": 0}, nil })
 }
 
-// Recall asks to withdraw an appointment (is_recall 1); the allocator confirms.
+// Recall asks to withdraw an appointment (is_recall 1); the allocator
+// confirms. When the center need not agree (the rollback_need_check
+// setting off, spec 2 §3), the withdrawal is agreed at once in the same
+// transaction, as the center would: recalled, with the same audit,
+// notifications and lists as an agreement.
 func (s *Service) Recall(ctx context.Context, id int64, in ReasonInput) (*Appointment, error) {
 	r, _ := reason(in, false)
-	return s.move(ctx, id, ActRecall, func(*db.Tx, *Appointment) (map[string]any, error) {
-		return map[string]any{"is_recall": RecallAsked, "recall_reason": r}, nil
+	var out *Appointment
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		var err error
+		if out, err = s.moveIn(ctx, tx, id, ActRecall, false, func(*db.Tx, *Appointment) (map[string]any, error) {
+			return map[string]any{"is_recall": RecallAsked, "recall_reason": r}, nil
+		}); err != nil {
+			return err
+		}
+		if s.deps.RecallNeedsCheck == nil || s.deps.RecallNeedsCheck(ctx) {
+			return nil
+		}
+		out, err = s.moveIn(ctx, tx, id, ActRecallAgree, true, agreeRecall)
+		return err
 	})
+	return out, err
+}
+
+func agreeRecall(*db.Tx, *Appointment) (map[string]any, error) {
+	return map[string]any{"is_recall": RecallAgreed}, nil
 }
 
 // RecallAgree confirms a withdrawal (is_recall 2); RecallReject refuses it.
 func (s *Service) RecallAgree(ctx context.Context, id int64) (*Appointment, error) {
-	return s.move(ctx, id, ActRecallAgree, func(*db.Tx, *Appointment) (map[string]any, error) {
-		return map[string]any{"is_recall": RecallAgreed}, nil
-	})
+	return s.move(ctx, id, ActRecallAgree, agreeRecall)
 }
 
 func (s *Service) RecallReject(ctx context.Context, id int64) (*Appointment, error) {

@@ -166,6 +166,17 @@ func Allowed(p *access.Principal, a *Appointment, act Action) bool {
 	return false
 }
 
+// allowedAs reports whether the side by may make act on a now.
+func allowedAs(a *Appointment, act Action, by Side) bool {
+	ph := PhaseOf(a)
+	for _, t := range Transitions {
+		if t.Action == act && slices.Contains(t.From, ph) && t.By == by && (t.When == nil || t.When(a)) {
+			return true
+		}
+	}
+	return false
+}
+
 // ActionsOf lists what the caller may do with a now, in the order of Transitions.
 func ActionsOf(p *access.Principal, a *Appointment) []Action {
 	out := []Action{}

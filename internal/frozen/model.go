@@ -36,6 +36,9 @@ type Deps struct {
 	// their paraffin case (the after_frozen_paraffin_block diagnosis setting;
 	// nil: always).
 	ParaffinAfterFrozen func(ctx context.Context, centerID int64) bool
+	// RecallNeedsCheck says whether a site's recall waits for the center's
+	// agreement (the rollback_need_check system setting; nil: it does).
+	RecallNeedsCheck func(ctx context.Context) bool
 }
 
 // Cases is what the frozen domain asks of the consultation domain.
