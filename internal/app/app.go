@@ -102,6 +102,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	settingsSvc := settings.New(a.DB, a.Config.Auth.Captcha)
 	authSvc.UseCaptchaSetting(func(ctx context.Context) bool { return settingsSvc.System(ctx).CaptchaEnable })
 	clk := clock.New(a.Config.Zone, nil)
+	authSvc.UseClock(clk)
 	if err := a.seed(ctx, clk); err != nil {
 		return err
 	}

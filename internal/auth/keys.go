@@ -11,9 +11,9 @@ import (
 	"encoding/pem"
 	"errors"
 	"fmt"
-	"time"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/settings"
 )
@@ -85,7 +85,7 @@ func sharedSetting(ctx context.Context, d *db.DB, name string, make func() (stri
 	if err != nil {
 		return "", err
 	}
-	_ = settings.Create(ctx, d, name, v, time.Now().UTC())
+	_ = settings.Create(ctx, d, name, v, clock.Clock{}.Now()) // at start, before the application's clock
 	stored, err := settings.Value(ctx, d, name)
 	if err != nil {
 		return "", fmt.Errorf("auth: %w", err)

@@ -21,6 +21,7 @@ import (
 	"telepath/internal/audit"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 )
 
@@ -85,9 +86,12 @@ func New(ctx context.Context, d *db.DB, cfg Config, log *audit.Log) (*Service, e
 		seen:           &lastSeen{at: map[int64]time.Time{}},
 		failureSweep:   every{period: time.Hour},
 		nonceSweep:     every{period: 10 * time.Minute},
-		now:            func() time.Time { return time.Now().UTC() },
+		now:            clock.Clock{}.Now,
 	}, nil
 }
+
+// UseClock sets the clock the service reads the time from.
+func (s *Service) UseClock(c clock.Clock) { s.now = c.Now }
 
 // Config returns the policy in force.
 func (s *Service) Config() Config { return s.cfg }

@@ -14,17 +14,17 @@ import (
 	"telepath/internal/platform/db/dbtest"
 )
 
-// clock is a settable time source.
-type clock struct{ t time.Time }
+// testClock is a settable time source.
+type testClock struct{ t time.Time }
 
-func (c *clock) now() time.Time          { return c.t }
-func (c *clock) advance(d time.Duration) { c.t = c.t.Add(d) }
+func (c *testClock) now() time.Time          { return c.t }
+func (c *testClock) advance(d time.Duration) { c.t = c.t.Add(d) }
 func discard() *slog.Logger              { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 func ctxFrom(ip string) context.Context {
 	return access.WithMeta(context.Background(), access.Meta{IP: ip})
 }
 
-func setup(t *testing.T, d *db.DB) (*Service, *clock) {
+func setup(t *testing.T, d *db.DB) (*Service, *testClock) {
 	t.Helper()
 	ctx := context.Background()
 	cfg := DefaultConfig()
@@ -33,7 +33,7 @@ func setup(t *testing.T, d *db.DB) (*Service, *clock) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &clock{t: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
+	c := &testClock{t: time.Date(2026, 11, 2, 8, 0, 0, 0, time.UTC)}
 	s.now = c.now
 	hash, _ := HashPassword("Secret@2026")
 	now := c.t

@@ -13,8 +13,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
+	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/settings"
 )
@@ -52,7 +52,7 @@ func loadKeys(ctx context.Context, d *db.DB) (keyRing, error) {
 	ring, _, err := readKeys(ctx, d)
 	if errors.Is(err, sql.ErrNoRows) {
 		v, _ := json.Marshal(keyRing{Current: newKey(1)})
-		if err := settings.Create(ctx, d, keysSetting, string(v), time.Now().UTC()); err != nil {
+		if err := settings.Create(ctx, d, keysSetting, string(v), clock.Clock{}.Now()); err != nil {
 			return keyRing{}, fmt.Errorf("slide url keys: %w", err)
 		}
 		ring, _, err = readKeys(ctx, d)
@@ -93,7 +93,7 @@ func RotateKey(ctx context.Context, d *db.DB) (int, error) {
 		next := keyRing{Current: newKey(prev.ID + 1), Previous: &prev}
 		v, _ := json.Marshal(next)
 		// Compare-and-set: a concurrent rotation makes this one start over.
-		swapped, err := settings.Swap(ctx, d, keysSetting, stored, string(v), time.Now().UTC())
+		swapped, err := settings.Swap(ctx, d, keysSetting, stored, string(v), clock.Clock{}.Now())
 		if err != nil {
 			return 0, fmt.Errorf("rotate slide url key: %w", err)
 		}
