@@ -13,7 +13,7 @@ import (
 
 // grantedCase uploads a real slide as site, registers and submits a case
 // with it and has it assigned to expert; it returns the slide's id.
-func (e *env) grantedCase(data []byte) int64 {
+func (e *env) grantedCase(data []byte, attachments ...int64) int64 {
 	e.t.Helper()
 	f := e.fixture()
 	site, alloc := e.login("site"), e.login("allocator")
@@ -22,7 +22,12 @@ func (e *env) grantedCase(data []byte) int64 {
 		e.t.Fatalf("slide: %+v", sl)
 	}
 	var c caseOut
-	e.decode(e.expect(e.do("POST", "/api/consultation", site, registration(f, "BL2026-09077", id)), 200), &c)
+	reg := registration(f, "BL2026-09077", id)
+	for _, a := range attachments {
+		prev, _ := reg["attachments"].([]any)
+		reg["attachments"] = append(prev, map[string]any{"file_id": a, "type": 2})
+	}
+	e.decode(e.expect(e.do("POST", "/api/consultation", site, reg), 200), &c)
 	cid := itoa(c.Data.ID)
 	e.expect(e.do("POST", "/api/consultation/charge/"+cid, site, map[string]any{"items": []any{map[string]any{"item_id": f.item, "quantity": 1}}}), 200)
 	e.expect(e.do("POST", "/api/consultation/submit/"+cid, site, nil), 200)

@@ -228,6 +228,13 @@ var (
 	latinFont, cjkFont *opentype.Font
 )
 
+// DrawText draws text (Latin and CJK; "\n" breaks lines) on dst in c, its
+// first line's top at y, with the fonts the report prints with. Other
+// packages draw with it what must read like the report (share watermarks).
+func DrawText(dst *image.RGBA, x, y float64, text string, size float64, c color.Color) {
+	drawText(dst, x, y, text, size, image.NewUniform(c))
+}
+
 func drawText(dst *image.RGBA, x, y float64, text string, size float64, c *image.Uniform) {
 	if c == nil || strings.TrimSpace(text) == "" {
 		return

@@ -44,8 +44,10 @@ type Cases interface {
 
 // Slides is what the share domain asks of the slide server.
 type Slides interface {
-	ShareViewer(ctx context.Context, slideID, shareID int64) (*slideserver.Viewer, error)
+	ShareViewer(ctx context.Context, slideID, shareID int64, label bool) (*slideserver.Viewer, error)
 	ForgetShare(shareID int64)
+	// Annotations are a slide's annotation sets as the principal in ctx sees them.
+	Annotations(ctx context.Context, slideID int64) (*slideserver.Annotations, error)
 }
 
 // Redaction says what a shared report leaves out and what it adds.
@@ -96,6 +98,7 @@ type Share struct {
 	WithReport      bool       `json:"with_report" db:"with_report"`
 	WithAttachments bool       `json:"with_attachments" db:"with_attachments"`
 	WithClinical    bool       `json:"with_clinical" db:"with_clinical"`
+	WithAnnotations bool       `json:"with_annotations" db:"with_annotations"`
 	Deidentify      bool       `json:"deidentify" db:"deidentify"`
 	ExpiresAt       *time.Time `json:"expires_at" db:"expires_at"`
 	CancelledAt     *time.Time `json:"cancelled_at" db:"cancelled_at"`
@@ -122,5 +125,6 @@ type ShareInput struct {
 	WithReport      bool  `json:"with_report,omitempty"`
 	WithAttachments bool  `json:"with_attachments,omitempty"`
 	WithClinical    bool  `json:"with_clinical,omitempty"`
+	WithAnnotations bool  `json:"with_annotations,omitempty" doc:"Show the slides' annotations, read-only"`
 	Deidentify      bool  `json:"deidentify,omitempty"`
 }

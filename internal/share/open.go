@@ -81,6 +81,8 @@ type SharedSlide struct {
 	Title  string              `json:"title"`
 	Stain  string              `json:"stain"`
 	Viewer *slideserver.Viewer `json:"viewer"`
+	// AnnotationsURL reads the slide's annotations (GET), when the share includes them.
+	AnnotationsURL string `json:"annotations_url,omitempty" doc:"The slide's annotations, read-only (GET), when the share includes them"`
 }
 
 // SharedFile is one attachment.
@@ -217,7 +219,7 @@ func (s *Service) view(ctx context.Context, r *shareRow, d *consultation.Detail,
 		if sl.Viewable != 1 {
 			continue
 		}
-		vw, err := s.deps.Slides.ShareViewer(ctx, sl.ID, r.ID)
+		vw, err := s.deps.Slides.ShareViewer(ctx, sl.ID, r.ID, !r.Deidentify)
 		if err != nil {
 			continue // not shown: the visitor sees the others
 		}
@@ -226,7 +228,11 @@ func (s *Service) view(ctx context.Context, r *shareRow, d *consultation.Detail,
 			title = i18n.T(lang, "share.slide_title", map[string]any{"n": i + 1})
 			vw.Filename = title
 		}
-		v.Slides = append(v.Slides, SharedSlide{ID: sl.ID, Title: title, Stain: sl.Ranse, Viewer: vw})
+		shared := SharedSlide{ID: sl.ID, Title: title, Stain: sl.Ranse, Viewer: vw}
+		if r.WithAnnotations {
+			shared.AnnotationsURL = fmt.Sprintf("/api/share/v/%s/slides/%d/annotations", ticket, sl.ID)
+		}
+		v.Slides = append(v.Slides, shared)
 	}
 	base := "/api/share/v/" + ticket
 	if r.WithReport && reported(d) {
@@ -246,7 +252,11 @@ func (s *Service) view(ctx context.Context, r *shareRow, d *consultation.Detail,
 
 // watermark is the system watermark and "shared by … on …".
 func (s *Service) watermark(ctx context.Context, r *shareRow) string {
-	by := i18n.T(i18n.From(ctx), "share.watermark", map[string]any{"name": r.UserName, "date": r.CreatedAt.In(s.clock.Zone()).Format("2006-01-02")})
+	return s.watermarkIn(ctx, r, i18n.From(ctx))
+}
+
+func (s *Service) watermarkIn(ctx context.Context, r *shareRow, lang i18n.Lang) string {
+	by := i18n.T(lang, "share.watermark", map[string]any{"name": r.UserName, "date": r.CreatedAt.In(s.clock.Zone()).Format("2006-01-02")})
 	if sys := s.deps.Watermark(ctx); sys != "" {
 		return sys + " · " + by
 	}
@@ -326,18 +336,61 @@ func (s *Service) Attachment(ctx context.Context, ticket string, id int64) ([]by
 	return b, ct, name, s.db.InTx(ctx, func(tx *db.Tx) error { return s.visit(ctx, tx, r, "", "attachment:"+strconv.FormatInt(id, 10)) })
 }
 
-// SlideLive reports whether share id still shows slide slideID (the slide
-// server asks it for the URLs it issued to the share).
-func (s *Service) SlideLive(ctx context.Context, shareID, slideID int64) bool {
+// SlideGrant returns what share id shows of slide slideID, if it still
+// shows it: the watermark drawn into its images, whether its label shows,
+// and when the share ends (the slide server asks it for the URLs it issued
+// to the share).
+func (s *Service) SlideGrant(ctx context.Context, shareID, slideID int64) (slideserver.ShareGrant, bool) {
+	var g slideserver.ShareGrant
 	r, err := s.live(ctx, sq.Eq{"s.id": shareID})
 	if err != nil {
-		return false
+		return g, false
 	}
 	_, d, err := s.asOwner(ctx, r)
-	if err != nil {
-		return false
+	if err != nil || !slices.ContainsFunc(d.Slides, func(sl consultation.Slide) bool { return sl.ID == slideID }) {
+		return g, false
 	}
-	return slices.ContainsFunc(d.Slides, func(sl consultation.Slide) bool { return sl.ID == slideID })
+	g.Label, g.Watermark = !r.Deidentify, map[i18n.Lang]string{}
+	for _, l := range i18n.Langs {
+		g.Watermark[l] = s.watermarkIn(ctx, r, l)
+	}
+	if r.ExpiresAt != nil {
+		g.Until = *r.ExpiresAt
+	}
+	return g, true
+}
+
+// Annotations returns, for a visit of a share that includes them, the
+// annotations of one of its slides, read-only: everyone's sets the owner
+// sees, the owner's first.
+func (s *Service) Annotations(ctx context.Context, ticket string, slideID int64) ([]slideserver.AnnotationSet, error) {
+	r, err := s.byTicket(ctx, ticket)
+	if err != nil {
+		return nil, err
+	}
+	if !r.WithAnnotations {
+		return nil, unavailable()
+	}
+	octx, d, err := s.asOwner(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(d.Slides, func(sl consultation.Slide) bool { return sl.ID == slideID && sl.Viewable == 1 }) {
+		return nil, apperr.New(apperr.NotFound, "error.not_found")
+	}
+	a, err := s.deps.Slides.Annotations(octx, slideID)
+	if err != nil {
+		return nil, err
+	}
+	out := []slideserver.AnnotationSet{}
+	for _, set := range append([]slideserver.AnnotationSet{a.Mine}, a.Others...) {
+		if len(set.Labels) > 0 {
+			out = append(out, set)
+		}
+	}
+	return out, s.db.InTx(ctx, func(tx *db.Tx) error {
+		return s.visit(ctx, tx, r, "", "annotations:"+strconv.FormatInt(slideID, 10))
+	})
 }
 
 // reported: the shared report is the signed one, never a draft.

@@ -9,6 +9,7 @@ import (
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/httpx"
+	"telepath/internal/slideserver"
 )
 
 // Routes registers the owner's share calls (spec 2 §7 POST /share, PATCH
@@ -22,6 +23,7 @@ func (s *Service) Routes(api *httpx.API) {
 		{Method: "POST", Path: "/api/share/open", Public: true, Handler: httpx.WithBody(s.Open), ID: "share-open", Summary: "Open a shared case by its link (and code): what the share includes, with share-signed slide URLs", MaxBody: 4 << 10},
 		{Method: "GET", Path: "/api/share/v/{ticket}/report", Public: true, Handler: httpx.Raw(s.report), ID: "share-report", Summary: "The shared case's report as PDF, de-identified and watermarked as the share says"},
 		{Method: "GET", Path: "/api/share/v/{ticket}/file/{id}", Public: true, Handler: httpx.Raw(s.file), ID: "share-file", Summary: "An attachment of the shared case"},
+		{Method: "GET", Path: "/api/share/v/{ticket}/slides/{id}/annotations", Public: true, Handler: httpx.Value(s.annotations), ID: "share-annotations", Summary: "A shared slide's annotations, read-only, when the share includes them"},
 	})
 }
 
@@ -37,9 +39,10 @@ func (s *Service) report(ctx context.Context, in *ticketPath) (*huma.StreamRespo
 	return stream(pdf, "application/pdf", "report.pdf", "inline"), nil
 }
 
+// Path parameters are named fields: huma does not read them from an embedded struct.
 func (s *Service) file(ctx context.Context, in *struct {
-	ticketPath
-	ID int64 `path:"id"`
+	Ticket string `path:"ticket" maxLength:"64"`
+	ID     int64  `path:"id"`
 }) (*huma.StreamResponse, error) {
 	b, _, name, err := s.Attachment(ctx, in.Ticket, in.ID)
 	if err != nil {
@@ -47,6 +50,13 @@ func (s *Service) file(ctx context.Context, in *struct {
 	}
 	// Always downloaded: a visitor's browser never renders it as a page of this site.
 	return stream(b, "application/octet-stream", name, "attachment"), nil
+}
+
+func (s *Service) annotations(ctx context.Context, in *struct {
+	Ticket string `path:"ticket" maxLength:"64"`
+	ID     int64  `path:"id"`
+}) ([]slideserver.AnnotationSet, error) {
+	return s.Annotations(ctx, in.Ticket, in.ID)
 }
 
 func stream(b []byte, ct, name, disposition string) *huma.StreamResponse {

@@ -38,7 +38,7 @@ func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
 
 const shareColumns = "s.id, s.consult_id, s.case_no, s.patient_name, s.user_id, s.owner_name, s.secret, s.neutral_no, " +
-	"s.with_report, s.with_attachments, s.with_clinical, s.deidentify, s.expires_at, s.cancelled_at, s.visits, s.last_visit_at, " +
+	"s.with_report, s.with_attachments, s.with_clinical, s.with_annotations, s.deidentify, s.expires_at, s.cancelled_at, s.visits, s.last_visit_at, " +
 	"s.created_at, s.token_hash, s.code_hash"
 
 // shareRow is a share as stored.
@@ -86,10 +86,10 @@ func (s *Service) Create(ctx context.Context, in ShareInput) (*ShareCreated, err
 	var id int64
 	err := s.deps.Cases.Apply(ctx, in.ConsultID, consultation.ActShare, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		q := tx.Rebind(`INSERT INTO shares (consult_id, user_id, token_hash, secret, code_hash, neutral_no, case_no, patient_name, owner_name,
-			with_report, with_attachments, with_clinical, deidentify, expires_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+			with_report, with_attachments, with_clinical, with_annotations, deidentify, expires_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err := tx.GetContext(ctx, &id, q, r.ID, p.UserID, th, b2i(in.Secret), ch, neutralNumber(), r.ConsultNo, r.PatientName, p.Name,
-			b2i(in.WithReport), b2i(in.WithAttachments), b2i(in.WithClinical), b2i(in.Deidentify), exp, now); err != nil {
+			b2i(in.WithReport), b2i(in.WithAttachments), b2i(in.WithClinical), b2i(in.WithAnnotations), b2i(in.Deidentify), exp, now); err != nil {
 			return consultation.Change{}, apperr.Wrap(err, "insert share")
 		}
 		created, err := s.load(ctx, tx, sq.Eq{"s.id": id})

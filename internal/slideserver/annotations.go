@@ -203,6 +203,15 @@ func (s *Server) SaveAnnotations(ctx context.Context, id int64, labels []Label) 
 	if err != nil {
 		return nil, err
 	}
+	if s.annotationsSaved != nil && sl.ConsultID != nil {
+		s.annotationsSaved(ctx, *sl.ConsultID, id)
+	}
 	set, err := row.set()
 	return &set, err
+}
+
+// UseAnnotationsSaved sets what is told, after commit, that the caller
+// saved their annotations of a case's slide (live meetings push them).
+func (s *Server) UseAnnotationsSaved(f func(ctx context.Context, consultID, slideID int64)) {
+	s.annotationsSaved = f
 }

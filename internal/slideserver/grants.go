@@ -139,6 +139,7 @@ type grantKey struct {
 type grantCheck struct {
 	ok    bool
 	until time.Time
+	share *ShareGrant // what a share's grant opens
 }
 
 // grantCache remembers recent checks of grants.
@@ -154,12 +155,21 @@ func (c *grantCache) get(k grantKey, now time.Time) (ok, fresh bool) {
 	return g.ok, found && now.Before(g.until)
 }
 
-func (c *grantCache) put(k grantKey, ok bool, until time.Time) {
+func (c *grantCache) entry(k grantKey, now time.Time) (grantCheck, bool) {
+	c.mu.RLock()
+	g, found := c.m[k]
+	c.mu.RUnlock()
+	return g, found && now.Before(g.until)
+}
+
+func (c *grantCache) put(k grantKey, ok bool, until time.Time) { c.putShare(k, ok, nil, until) }
+
+func (c *grantCache) putShare(k grantKey, ok bool, share *ShareGrant, until time.Time) {
 	c.mu.Lock()
 	if c.m == nil || len(c.m) > 100000 {
 		c.m = map[grantKey]grantCheck{}
 	}
-	c.m[k] = grantCheck{ok: ok, until: until}
+	c.m[k] = grantCheck{ok: ok, until: until, share: share}
 	c.mu.Unlock()
 }
 

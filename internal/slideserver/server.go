@@ -33,6 +33,7 @@ type entry struct {
 	viewable bool
 	filename string
 	at       time.Time
+	mark     string // a share's watermark, drawn into every image served ("" for a session's grant)
 }
 
 // Server issues signed URLs and serves what they address.
@@ -51,6 +52,9 @@ type Server struct {
 	grants grantCache
 	keys   keyCache
 	shares ShareCheck
+	marks  markCache
+
+	annotationsSaved func(ctx context.Context, consultID, slideID int64)
 }
 
 // New creates the server; canSee answers whether the caller may see a
@@ -321,12 +325,15 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) (entry, bool) {
 		return entry{}, false
 	}
 	tok := r.PathValue("grant")
+	mark := ""
 	if isShareGrant(tok) {
-		// A share's visitors see tiles only (shares.go).
-		if !s.shareGranted(r.Context(), id, tok) || !sharedPart(r.URL.Path) {
+		// A share's visitors see watermarked images only (shares.go).
+		g, ok := s.shareGranted(r.Context(), id, tok)
+		if !ok || !sharedPart(r.URL.Path, g.Label) {
 			fail(w, r, http.StatusForbidden, "slide.link_expired")
 			return entry{}, false
 		}
+		mark = g.Watermark[requestLang(r)]
 	} else if !s.granted(r.Context(), id, tok) {
 		fail(w, r, http.StatusForbidden, "slide.link_expired")
 		return entry{}, false
@@ -335,13 +342,32 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) (entry, bool) {
 	if !ok {
 		fail(w, r, http.StatusNotFound, "error.not_found")
 	}
+	e.mark = mark
 	return e, ok
 }
 
-// sharedPart reports whether a share grant may open path: not the label,
-// the macro image or the original file.
-func sharedPart(path string) bool {
-	return !strings.HasSuffix(path, "/label.jpg") && !strings.HasSuffix(path, "/macro.jpg") && !strings.HasSuffix(path, "/download")
+// sharedPart reports whether a share grant may open path: the Deep Zoom
+// descriptor and tiles, the thumbnail, and the label when label; never the
+// macro image, the original file or IIIF (whose outputs are not stamped).
+func sharedPart(path string, label bool) bool {
+	switch {
+	case strings.HasPrefix(path, "/api/iiif/"):
+		return false
+	case strings.HasSuffix(path, "/slide.dzi"), strings.Contains(path, "/slide_files/"), strings.HasSuffix(path, "/thumbnail.jpg"):
+		return true
+	case strings.HasSuffix(path, "/label.jpg"):
+		return label
+	}
+	return false
+}
+
+// requestLang is the language of a request: the app's user-language
+// header, else the browser's (image requests carry only Accept-Language).
+func requestLang(r *http.Request) i18n.Lang {
+	if l := r.Header.Get("user-language"); l != "" {
+		return i18n.Parse(l)
+	}
+	return i18n.Parse(r.Header.Get("Accept-Language"))
 }
 
 func fail(w http.ResponseWriter, r *http.Request, status int, key string) {
@@ -415,6 +441,9 @@ func (s *Server) tile(w http.ResponseWriter, r *http.Request, e entry, src *tile
 		return
 	}
 	b, tag, err := s.tiles.Tile(r.Context(), src, L, col, row)
+	if err == nil && e.mark != "" {
+		b, tag, err = s.marks.stamp(b, tag, e.mark, src.TileSize())
+	}
 	if err != nil {
 		tileFail(w, r, err)
 		return
@@ -433,6 +462,9 @@ func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request, e entry, src 
 		size = n
 	}
 	b, tag, err := s.tiles.Thumbnail(r.Context(), src, size)
+	if err == nil && e.mark != "" {
+		b, tag, err = s.marks.stamp(b, tag, e.mark, src.TileSize())
+	}
 	if err != nil {
 		tileFail(w, r, err)
 		return
@@ -443,6 +475,9 @@ func (s *Server) thumbnail(w http.ResponseWriter, r *http.Request, e entry, src 
 func (s *Server) associated(name string) handler {
 	return func(w http.ResponseWriter, r *http.Request, e entry, src *tiles.Source) {
 		b, tag, err := s.tiles.Associated(r.Context(), src, name, 2048)
+		if err == nil && e.mark != "" {
+			b, tag, err = s.marks.stamp(b, tag, e.mark, src.TileSize())
+		}
 		if err != nil {
 			tileFail(w, r, err)
 			return

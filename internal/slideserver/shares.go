@@ -8,8 +8,10 @@ import (
 	"encoding/hex"
 	"strconv"
 	"strings"
+	"time"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/i18n"
 	"telepath/internal/upload"
 )
 
@@ -18,12 +20,26 @@ import (
 // instead ("<key id>.s<share id>.<MAC>"). It is good while the share lives
 // (not expired, not cancelled, its owner still sees the case) and its key
 // is current or previous. Checks are remembered like a session's grant
-// (GrantCheckTTL), and forgotten at once in this process when the share is
-// cancelled (ForgetShare). A share grant never opens the label, the macro
-// image or the original file: they may show the patient's name.
+// (GrantCheckTTL, never past the share's end), and forgotten at once in
+// this process when the share is cancelled (ForgetShare). Every image a
+// share grant opens carries the share's watermark, drawn into its pixels
+// (watermark.go). It never opens the macro image, the original file or
+// the IIIF service; the label only when the share is not de-identified.
 
-// ShareCheck reports whether share shareID still shows slide slideID.
-type ShareCheck func(ctx context.Context, shareID, slideID int64) bool
+// ShareGrant is what a share lets its visitors see of a slide.
+type ShareGrant struct {
+	// Watermark is the text drawn into every image, per language (the
+	// system watermark and "shared by … on …").
+	Watermark map[i18n.Lang]string
+	// Label: the label image may be shown (the share is not de-identified).
+	Label bool
+	// Until is when the share ends (zero: permanent).
+	Until time.Time
+}
+
+// ShareCheck returns what share shareID shows of slide slideID; ok is false
+// when it no longer shows it (unknown, expired, cancelled, not its case's).
+type ShareCheck func(ctx context.Context, shareID, slideID int64) (g ShareGrant, ok bool)
 
 // UseShares sets the check of share grants; without it none is good.
 func (s *Server) UseShares(check ShareCheck) { s.shares = check }
@@ -72,25 +88,35 @@ func isShareGrant(tok string) bool {
 	return strings.HasPrefix(rest, "s")
 }
 
-// shareGranted reports whether tok is a good share grant of slide id.
-func (s *Server) shareGranted(ctx context.Context, id int64, tok string) bool {
+// shareGranted returns what tok, a share grant of slide id, opens; ok is
+// false when it is not (or no longer) good.
+func (s *Server) shareGranted(ctx context.Context, id int64, tok string) (*ShareGrant, bool) {
 	keyID, shareID, ok := parseShare(tok, id, func(keyID int) []byte { return s.keys.get(ctx, s.db, keyID, s.now()) })
 	if !ok || s.shares == nil {
-		return false
+		return nil, false
 	}
 	// Share grants sit in the grant cache under the share's negated id.
 	k := grantKey{slideID: id, sessionID: -shareID, keyID: keyID}
 	now := s.now()
-	if ok, fresh := s.grants.get(k, now); fresh {
-		return ok
+	if c, fresh := s.grants.entry(k, now); fresh {
+		return c.share, c.ok
 	}
 	ring, _, err := readKeys(ctx, s.db)
 	if err != nil {
-		return false
+		return nil, false
 	}
-	ok = ring.accepts(keyID) && s.shares(ctx, shareID, id)
-	s.grants.put(k, ok, now.Add(GrantCheckTTL))
-	return ok
+	var g ShareGrant
+	if ring.accepts(keyID) {
+		g, ok = s.shares(ctx, shareID, id)
+	} else {
+		ok = false
+	}
+	until := now.Add(GrantCheckTTL)
+	if !g.Until.IsZero() && g.Until.Before(until) {
+		until = g.Until // an expiring share stops at its end, not a check later
+	}
+	s.grants.putShare(k, ok, &g, until)
+	return &g, ok
 }
 
 // ForgetShare drops what this process remembers of a share's grants (the
@@ -107,8 +133,8 @@ func (s *Server) ForgetShare(shareID int64) {
 
 // ShareViewer returns the share-signed URLs of a slide the share's case
 // holds (the share domain checked it): the viewer's URLs without the
-// label, macro and original file.
-func (s *Server) ShareViewer(ctx context.Context, slideID, shareID int64) (*Viewer, error) {
+// macro, the original file and IIIF, and without the label unless label.
+func (s *Server) ShareViewer(ctx context.Context, slideID, shareID int64, label bool) (*Viewer, error) {
 	sl, err := s.up.Load(ctx, slideID)
 	if err != nil {
 		return nil, err
@@ -127,6 +153,9 @@ func (s *Server) ShareViewer(ctx context.Context, slideID, shareID int64) (*View
 	if err != nil {
 		return nil, err
 	}
-	v.LabelURL, v.MacroURL, v.DownloadURL = "", "", ""
+	v.MacroURL, v.DownloadURL, v.IIIFURL = "", "", ""
+	if !label {
+		v.LabelURL = ""
+	}
 	return v, nil
 }
