@@ -64,6 +64,8 @@ type App struct {
 	Frozen *frozen.Service
 	// Timeouts sends the timeout reminders (every 30 s).
 	Timeouts *notify.Timeouts
+	// Statistics computes the statistics screens from the daily rollups and the cases.
+	Statistics *statistics.Service
 
 	closers []func() error // background work to stop before the database closes
 }
@@ -167,10 +169,10 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	fd.ParaffinAfterFrozen = func(ctx context.Context, center int64) bool {
 		return settingsSvc.DiagnosisFor(ctx, center).AfterFrozenParaffinBlock
 	}
+	fd.RecallNeedsCheck = func(ctx context.Context) bool { return settingsSvc.System(ctx).RollbackNeedCheck }
 	frozenSvc := frozen.New(a.DB, fd)
 	frozenSvc.UseClock(clk)
 	a.Frozen = frozenSvc
-	fd.RecallNeedsCheck = func(ctx context.Context) bool { return settingsSvc.System(ctx).RollbackNeedCheck }
 	consultSvc.Listen(frozenSvc.CasePublished, consultation.ActPublish)
 	consultSvc.Listen(frozenSvc.CaseOpened, consultation.ActLock)
 	consultSvc.Listen(frozenSvc.CaseAssigned, consultation.ActBindExpert, consultation.ActReferral, consultation.ActExpertReferral)
@@ -179,6 +181,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	if err := statSvc.Start(ctx); err != nil {
 		return err
 	}
+	a.Statistics = statSvc
 	if a.Config.Demo && a.Config.DemoCases {
 		a.Log.Info("seeding demo cases (the first start makes two demo slides)")
 		if err := demo.SeedCases(ctx, a.DB, consultSvc, demo.FileSlides(a.DB, a.Config.DataDir, clk), clk); err != nil {
@@ -234,6 +237,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	consultSvc.Listen(meetingSvc.CaseEnded(meeting.EndedReview), consultation.ActToReview)
 	consultSvc.Listen(meetingSvc.PresenterMoved, consultation.ActLock)
 	consultSvc.Guard(consultation.ActMeeting, meetingSvc.Switched)
+	slides.UseAnnotationsSaved(meetingSvc.AnnotationsSaved)
 	meetingSvc.Routes(api)
 
 	mux.HandleFunc("GET /healthz", a.healthz)

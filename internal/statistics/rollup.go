@@ -100,6 +100,11 @@ func (s *Service) Start(ctx context.Context) error {
 	return nil
 }
 
+// ReadRollups turns the reading of the rollups on or off (off: every figure
+// is counted on the cases, as the comparison test does). Start turns it on
+// for a zone without daylight saving time.
+func (s *Service) ReadRollups(on bool) { s.rollups = on }
+
 // Rebuild counts the daily rollups again from the cases, with local days at
 // offset minutes east of UTC, in one transaction.
 func (s *Service) Rebuild(ctx context.Context, offset int) error {
@@ -160,7 +165,8 @@ func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) (
 	if err != nil {
 		return nil, apperr.Wrap(err, "build statistics query")
 	}
-	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, c.day AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond + " GROUP BY 1, 2"
+	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, c.day AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond +
+		" GROUP BY 1, 2 HAVING SUM(c.n) <> 0" // a day a case left is 0, not absent
 	var rows []keyDay
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
 		return nil, apperr.Wrap(err, "statistics rollup query")

@@ -1,0 +1,310 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"reflect"
+	"testing"
+	"time"
+
+	"telepath/internal/app"
+	"telepath/internal/statistics"
+)
+
+// rollupCase is a case row as the figures read it.
+type rollupCase struct {
+	ID        int64      `db:"id"`
+	Center    *int64     `db:"center_id"`
+	Hospital  int64      `db:"hospital_id"`
+	Expert    *int64     `db:"expert_id"`
+	Library   *int64     `db:"library_id"`
+	Status    int        `db:"status"`
+	Created   time.Time  `db:"created_at"`
+	Submitted *time.Time `db:"submitted_at"`
+	Assigned  *time.Time `db:"assigned_at"`
+	Published *time.Time `db:"published_at"`
+	Timeout   *time.Time `db:"timeout_at"`
+	Deleted   *time.Time `db:"deleted_at"`
+}
+
+// figuresOf counts what a case adds to the rollups, by the definitions of
+// internal/statistics/rollup.go, written again here: figure|day|center|
+// hospital|expert|library → 1.
+func figuresOf(c rollupCase, zone *time.Location, into map[string]int64) {
+	if c.Deleted != nil {
+		return
+	}
+	z := func(p *int64) int64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	add := func(fig string, at *time.Time) {
+		if at != nil {
+			into[fmt.Sprintf("%s|%s|%d|%d|%d|%d", fig, at.In(zone).Format("2006-01-02"), z(c.Center), c.Hospital, z(c.Expert), z(c.Library))]++
+		}
+	}
+	add(statistics.FigRegistered, &c.Created)
+	add(statistics.FigSubmitted, c.Submitted)
+	add(statistics.FigAssigned, c.Assigned)
+	add(statistics.FigPublished, c.Published)
+	if c.Timeout != nil && (c.Published == nil || c.Published.After(*c.Timeout)) {
+		add(statistics.FigTimedOut, c.Timeout)
+	}
+	if c.Timeout != nil && c.Published != nil {
+		add(statistics.FigWithDeadline, c.Published)
+		if !c.Published.After(*c.Timeout) {
+			add(statistics.FigInTime, c.Published)
+		}
+	}
+	if c.Published == nil && (c.Status == 1 || c.Status == 2) {
+		add(statistics.FigInProgress, c.Assigned)
+	}
+}
+
+// After a randomized sequence of case transitions (one transaction each,
+// some of several steps, some rolled back), the daily rollups hold exactly
+// the figures counted from the cases, and every statistics screen gives the
+// same numbers from the rollups as from the cases alone, for several
+// periods, filters and roles, on both databases. The zone is half an hour
+// off the hour (Asia/Kolkata, UTC+5:30) and not the one the migration
+// counted in, so the app rebuilt the rollups at start.
+func TestStatisticsRollups(t *testing.T) {
+	zone, err := time.LoadLocation("Asia/Kolkata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eachDB(t, func(c *app.Config) { c.Zone = zone }, func(t *testing.T, e *env) {
+		seed := uint64(time.Now().UnixNano())
+		t.Logf("seed %d", seed)
+		rng := rand.New(rand.NewPCG(seed, 14))
+		d := e.app.DB
+		ids := func(q string) []int64 {
+			var out []int64
+			if err := d.Select(&out, q); err != nil {
+				t.Fatal(q, err)
+			}
+			return out
+		}
+		hospitals := ids("SELECT id FROM hospitals ORDER BY id")
+		centers := ids("SELECT id FROM centers ORDER BY id")
+		libraries := ids("SELECT id FROM libraries ORDER BY id")
+		experts := ids("SELECT user_id FROM user_roles WHERE role = 'expert' ORDER BY user_id")
+		site := ids("SELECT id FROM users WHERE username = 'site'")[0]
+		pick := func(xs []int64) int64 { return xs[rng.IntN(len(xs))] }
+		maybe := func(xs []int64) any {
+			if rng.IntN(6) == 0 {
+				return nil
+			}
+			return pick(xs)
+		}
+
+		// Instants at whole minutes over the last 40 days, a fifth of them
+		// today; deadlines may lie ahead, but never within ten minutes of now
+		// (the two reads of a screen must agree on which have passed).
+		now := time.Now().Truncate(time.Minute).Add(-2 * time.Minute)
+		local := now.In(zone)
+		midnight := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, zone)
+		instant := func() time.Time {
+			if rng.IntN(5) == 0 {
+				return now.Add(-time.Duration(rng.Int64N(int64(now.Sub(midnight)/time.Minute)+1)) * time.Minute).UTC()
+			}
+			return now.Add(-time.Duration(rng.IntN(40*24*60)) * time.Minute).UTC()
+		}
+		deadline := func(from time.Time) time.Time {
+			t := from.Add(time.Duration(1+rng.IntN(96*60)) * time.Minute)
+			if t.After(now.Add(-10*time.Minute)) && t.Before(now.Add(20*time.Minute)) {
+				t = t.Add(time.Hour)
+			}
+			return t.UTC()
+		}
+
+		var cases []int64
+		type stmt struct {
+			q    string
+			args []any
+		}
+		step := func() []stmt {
+			if len(cases) == 0 || rng.IntN(3) == 0 {
+				at := instant()
+				return []stmt{{`INSERT INTO consultations (hospital_id, center_id, user_id, library_id, status, is_draft, created_at, updated_at, timeout_reason)
+					VALUES (?, ?, ?, ?, 0, 0, ?, ?, '')`, []any{pick(hospitals), maybe(centers), site, maybe(libraries), at, at}}}
+			}
+			id := cases[rng.IntN(len(cases))]
+			at := instant()
+			switch rng.IntN(12) {
+			case 0: // submit, with or without a deadline
+				var due any
+				if rng.IntN(3) > 0 {
+					due = deadline(at)
+				}
+				return []stmt{{"UPDATE consultations SET status = 1, submitted_at = ?, timeout_at = ? WHERE id = ?", []any{at, due, id}}}
+			case 1: // assign
+				return []stmt{{"UPDATE consultations SET status = 1, expert_id = ?, assigned_at = ?, timeout_at = ? WHERE id = ?", []any{pick(experts), at, deadline(at), id}}}
+			case 2: // to review
+				return []stmt{{"UPDATE consultations SET status = 2 WHERE id = ?", []any{id}}}
+			case 3, 4: // publish
+				return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
+			case 5: // returned to the site
+				return []stmt{{"UPDATE consultations SET status = 0, expert_id = NULL, assigned_at = NULL, timeout_at = NULL, published_at = NULL WHERE id = ?", []any{id}}}
+			case 6: // referred to another expert
+				return []stmt{{"UPDATE consultations SET expert_id = ? WHERE id = ?", []any{pick(experts), id}}}
+			case 7: // moved to another hospital, center or library
+				return []stmt{{"UPDATE consultations SET hospital_id = ?, center_id = ?, library_id = ? WHERE id = ?", []any{pick(hospitals), maybe(centers), maybe(libraries), id}}}
+			case 8: // deleted
+				return []stmt{{"UPDATE consultations SET deleted_at = ? WHERE id = ?", []any{at, id}}}
+			case 9: // restored
+				return []stmt{{"UPDATE consultations SET deleted_at = NULL WHERE id = ?", []any{id}}}
+			case 10: // a registration date corrected, and a case locked (no figure moves)
+				return []stmt{{"UPDATE consultations SET created_at = ?, is_lock = 1 - is_lock WHERE id = ?", []any{at, id}}}
+			default: // removed for good, now and then
+				if rng.IntN(3) > 0 {
+					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
+				}
+				return []stmt{{"DELETE FROM consultations WHERE id = ?", []any{id}}}
+			}
+		}
+		ctx := context.Background()
+		for i := 0; i < 300; i++ {
+			tx, err := d.BeginTxx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var made []int64
+			n := 1
+			if rng.IntN(5) == 0 {
+				n = 2 + rng.IntN(2)
+			}
+			for ; n > 0; n-- {
+				for _, s := range step() {
+					if s.q[:6] == "INSERT" {
+						var id int64
+						if err := tx.Get(&id, d.Rebind(s.q+" RETURNING id"), s.args...); err != nil {
+							t.Fatal(s.q, err)
+						}
+						made = append(made, id)
+					} else if _, err := tx.Exec(d.Rebind(s.q), s.args...); err != nil {
+						t.Fatal(s.q, err)
+					}
+				}
+			}
+			if rng.IntN(10) == 0 {
+				if err := tx.Rollback(); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			if err := tx.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, made...)
+		}
+
+		// The rollups against the cases, row by row.
+		check := func(when string) {
+			t.Helper()
+			var rows []rollupCase
+			if err := d.Select(&rows, "SELECT id, center_id, hospital_id, expert_id, library_id, status, created_at, submitted_at, assigned_at, published_at, timeout_at, deleted_at FROM consultations"); err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]int64{}
+			for _, c := range rows {
+				figuresOf(c, zone, want)
+			}
+			var held []struct {
+				Figure string `db:"figure"`
+				Day    string `db:"day"`
+				Center int64  `db:"center_id"`
+				Hosp   int64  `db:"hospital_id"`
+				Expert int64  `db:"expert_id"`
+				Lib    int64  `db:"library_id"`
+				N      int64  `db:"n"`
+			}
+			if err := d.Select(&held, "SELECT figure, day, center_id, hospital_id, expert_id, library_id, n FROM stat_daily WHERE n <> 0"); err != nil {
+				t.Fatal(err)
+			}
+			got := map[string]int64{}
+			for _, h := range held {
+				got[fmt.Sprintf("%s|%s|%d|%d|%d|%d", h.Figure, h.Day, h.Center, h.Hosp, h.Expert, h.Lib)] = h.N
+			}
+			if !reflect.DeepEqual(got, want) {
+				for k, v := range want {
+					if got[k] != v {
+						t.Errorf("%s: rollup %s = %d, cases say %d", when, k, got[k], v)
+					}
+				}
+				for k, v := range got {
+					if _, ok := want[k]; !ok {
+						t.Errorf("%s: rollup %s = %d, cases say 0", when, k, v)
+					}
+				}
+			}
+			if len(want) < 50 {
+				t.Fatalf("%s: only %d rollup rows: the sequence moved too little to prove anything", when, len(want))
+			}
+		}
+		check("after the transitions")
+
+		// Every screen, from the rollups and from the cases alone.
+		day := func(t time.Time) string { return t.In(zone).Format("2006-01-02") }
+		periods := []url.Values{
+			{"start": {day(now.AddDate(0, 0, -45))}, "end": {day(now)}},
+			{"start": {day(now.AddDate(0, 0, -45))}, "end": {day(now)}, "granularity": {"week"}},
+			{"start": {day(now.AddDate(0, 0, -10))}, "end": {day(now.AddDate(0, 0, -10))}},
+			{"start": {day(now)}, "end": {day(now)}},
+			{"start": {day(now.AddDate(0, 0, -30))}, "end": {day(now.AddDate(0, 0, -1))}},
+		}
+		filters := []url.Values{{}, {"hospital_id": {fmt.Sprint(hospitals[0])}}, {"library_id": {fmt.Sprint(libraries[0])}},
+			{"kind": {"routine"}}, {"expert_id": {fmt.Sprint(experts[0])}}, {"center_id": {fmt.Sprint(centers[0])}}}
+		screens := []string{"consultation", "bank", "expert", "expert-consultation", "quality", "he", "outside", "diagnosis"}
+		compared := 0
+		for _, user := range []string{"admin", "center_admin", "site", "expert"} {
+			token := e.login(user)
+			for _, screen := range screens {
+				for pi, p := range periods {
+					for fi, f := range filters {
+						if user != "admin" && fi > 0 {
+							continue
+						}
+						q := url.Values{}
+						for k, v := range p {
+							q[k] = v
+						}
+						for k, v := range f {
+							q[k] = v
+						}
+						path := "/api/statistical/" + screen + "?" + q.Encode()
+						e.app.Statistics.ReadRollups(true)
+						fromRollups := e.do("GET", path, token, nil, "user-language", "en-US")
+						if fromRollups.Status == 403 {
+							break
+						}
+						e.app.Statistics.ReadRollups(false)
+						fromCases := e.expect(e.do("GET", path, token, nil, "user-language", "en-US"), 200)
+						e.expect(fromRollups, 200)
+						var a, b statReport
+						e.decode(fromRollups, &a)
+						e.decode(fromCases, &b)
+						if !reflect.DeepEqual(a, b) {
+							t.Errorf("%s %s period %d filter %v: rollups\n%s\ncases\n%s", user, screen, pi, f, fromRollups.Body, fromCases.Body)
+						}
+						compared++
+					}
+				}
+			}
+		}
+		e.app.Statistics.ReadRollups(true)
+		if compared < 100 {
+			t.Errorf("compared %d screens", compared)
+		}
+
+		// Counting them again (a change of zone) gives the same rollups.
+		if err := e.app.Statistics.Rebuild(ctx, 330); err != nil {
+			t.Fatal(err)
+		}
+		check("after a rebuild")
+	})
+}
