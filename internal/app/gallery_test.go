@@ -6,6 +6,7 @@ import (
 	"image/jpeg"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -174,6 +175,111 @@ func TestGallery(t *testing.T) {
 			if it.Data.Edited {
 				t.Fatal("restore kept the edit")
 			}
+		})
+		t.Run("RefusedEditsLeaveNoFile", func(t *testing.T) {
+			stored := func() (onDisk, rows int) {
+				filepath.WalkDir(filepath.Join(e.app.Config.DataDir, "files"), func(p string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".thumb.jpg") {
+						onDisk++
+					}
+					return nil
+				})
+				return onDisk, e.count("files", "1=1")
+			}
+			disk, rows := stored()
+			rotate := func(token string, body map[string]any) resp {
+				return e.do("POST", "/api/rotate_image", token, body)
+			}
+			crop := func(x, y, w, h float64) map[string]any {
+				return map[string]any{"consult_id": c64(id), "id": files[0], "angle": 0, "crop": map[string]any{"x": x, "y": y, "w": w, "h": h}}
+			}
+			for name, c := range map[string]struct {
+				r    resp
+				want []int
+			}{
+				"crop outside":         {rotate(expert, crop(300, 0, 200, 100)), []int{422}},
+				"crop of nothing":      {rotate(expert, crop(10, 10, 0, 5)), []int{422}},
+				"crop below the image": {rotate(expert, crop(0, 250, 100, 100)), []int{422}},
+				"site, submitted case": {rotate(site, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), []int{403, 409}},
+				"another expert":       {rotate(expert2, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), []int{404}},
+				"another hospital":     {rotate(site2, crop(0, 0, 10, 10)), []int{404}},
+				"angle not whole":      {rotate(expert, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 1.5}), []int{422}},
+			} {
+				if !slices.Contains(c.want, c.r.Status) {
+					t.Errorf("%s: %d %s", name, c.r.Status, c.r)
+				}
+			}
+			if d, r := stored(); d != disk || r != rows {
+				t.Fatalf("refused edits left files: %d → %d on disk, %d → %d rows", disk, d, rows, r)
+			}
+			// Allowed, the edited file is kept and recorded once.
+			e.expect(rotate(expert, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), 200)
+			if d, r := stored(); d != disk+1 || r != rows+1 {
+				t.Fatalf("a rotation: %d → %d on disk, %d → %d rows", disk, d, rows, r)
+			}
+			e.expect(e.do("POST", img(files[0])+"/restore", expert, nil), 200)
+		})
+		t.Run("ThumbnailsCached", func(t *testing.T) {
+			var out galleryOut
+			thumbOf := func() string {
+				e.decode(e.expect(e.do("GET", g, expert, nil), 200), &out)
+				for _, it := range out.Data.Items {
+					if it.ID == files[0] {
+						return it.Thumb
+					}
+				}
+				t.Fatal("no such image")
+				return ""
+			}
+			thumb := thumbOf()
+			first := e.expect(e.do("GET", thumb, expert, nil), 200)
+			etag := first.Header.Get("ETag")
+			if etag == "" || !strings.Contains(first.Header.Get("Cache-Control"), "immutable") {
+				t.Fatalf("thumbnail headers: %v", first.Header)
+			}
+			// Kept beside the file and served from there: a changed copy on disk is what comes back.
+			var path string
+			if err := e.app.DB.Get(&path, e.app.DB.Rebind("SELECT path FROM files WHERE id = ?"), files[0]); err != nil {
+				t.Fatal(err)
+			}
+			kept := filepath.Join(e.app.Config.DataDir, "files", path) + ".thumb.jpg"
+			marker := galleryJPEG(7, 5)
+			if err := os.WriteFile(kept, marker, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if again := e.expect(e.do("GET", thumb, expert, nil), 200); !bytes.Equal(again.Body, marker) {
+				t.Fatal("the thumbnail was made again instead of being read from disk")
+			}
+			if r := e.do("GET", thumb, expert, nil, "If-None-Match", etag); r.Status != 304 || len(r.Body) != 0 {
+				t.Fatalf("If-None-Match: %d (%d bytes)", r.Status, len(r.Body))
+			}
+			// An old version's address is not kept by the browser.
+			if r := e.expect(e.do("GET", img(files[0])+"/image?thumb=true&v=999999", expert, nil), 200); !strings.Contains(r.Header.Get("Cache-Control"), "no-cache") {
+				t.Fatalf("old version cached: %v", r.Header)
+			}
+			// Rotated, the image has a new version and a new thumbnail: 320 × 240 becomes 240 × 320.
+			e.expect(e.do("POST", "/api/rotate_image", expert, map[string]any{"consult_id": c64(id), "id": files[0], "angle": 90}), 200)
+			rotated := thumbOf()
+			if rotated == thumb {
+				t.Fatal("the thumbnail address did not change with the image")
+			}
+			r := e.expect(e.do("GET", rotated, expert, nil), 200)
+			if cfg, err := jpeg.DecodeConfig(bytes.NewReader(r.Body)); err != nil || cfg.Width != 240 || cfg.Height != 320 || r.Header.Get("ETag") == etag {
+				t.Fatalf("rotated thumbnail %dx%d %v %v", cfg.Width, cfg.Height, err, r.Header)
+			}
+			// Restored, the original's kept thumbnail is back.
+			e.expect(e.do("POST", img(files[0])+"/restore", expert, nil), 200)
+			if r := e.expect(e.do("GET", thumb, expert, nil), 200); !bytes.Equal(r.Body, marker) {
+				t.Fatal("restore did not give the original's thumbnail back")
+			}
+			// The files domain's own thumbnail: the caller's upload, or a file of a case they see.
+			ft := "/api/files/" + itoa(files[1]) + "/thumb"
+			if r := e.expect(e.do("GET", ft, site, nil), 200); !strings.Contains(r.Header.Get("Cache-Control"), "immutable") || r.Header.Get("ETag") == "" {
+				t.Fatalf("file thumbnail headers: %v", r.Header)
+			}
+			e.expect(e.do("GET", ft, expert, nil), 200)
+			e.expect(e.do("GET", ft, site2, nil), 404)
+			e.expect(e.do("GET", ft, expert2, nil), 404)
 		})
 		t.Run("OversizedImage", func(t *testing.T) {
 			var path string

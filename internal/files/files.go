@@ -74,20 +74,46 @@ func (s *Service) SetCaseAccess(canSee CaseAccess, casesOf func(ctx context.Cont
 // Save streams r to disk under a random name, hashing as it goes, and
 // records it. It refuses more than maxSize bytes without keeping them.
 func (s *Service) Save(ctx context.Context, kind, filename, contentType string, r io.Reader) (*File, error) {
+	f, full, err := s.write(ctx, filename, contentType, r)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error { return s.record(ctx, tx, kind, f) })
+	if err != nil {
+		os.Remove(full)
+		return nil, err
+	}
+	return f, nil
+}
+
+// SaveIn stores r as Save does, recorded in the caller's transaction: the
+// file on disk is removed when that transaction does not commit, so a
+// refused write leaves nothing behind.
+func (s *Service) SaveIn(ctx context.Context, tx *db.Tx, kind, filename, contentType string, r io.Reader) (*File, error) {
+	f, full, err := s.write(ctx, filename, contentType, r)
+	if err != nil {
+		return nil, err
+	}
+	tx.OnRollback(func() { os.Remove(full) })
+	return f, s.record(ctx, tx, kind, f)
+}
+
+// write streams r to disk under a random name, hashing as it goes.
+func (s *Service) write(ctx context.Context, filename, contentType string, r io.Reader) (*File, string, error) {
 	p := access.FromContext(ctx)
 	filename = cleanName(filename)
 	if filename == "" {
-		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
+		return nil, "", apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
 	}
 	now := s.clock.Now()
 	rel := filepath.Join(now.Format("2006/01"), randomName()+strings.ToLower(filepath.Ext(filename)))
 	full := filepath.Join(s.dir, rel)
 	if err := os.MkdirAll(filepath.Dir(full), 0o750); err != nil {
-		return nil, apperr.Wrap(err, "files dir")
+		return nil, "", apperr.Wrap(err, "files dir")
 	}
 	out, err := os.OpenFile(full, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
-		return nil, apperr.Wrap(err, "create file")
+		return nil, "", apperr.Wrap(err, "create file")
 	}
 	h := sha256.New()
 	n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(r, s.maxSize+1))
@@ -97,31 +123,34 @@ func (s *Service) Save(ctx context.Context, kind, filename, contentType string, 
 	if err != nil || n > s.maxSize {
 		os.Remove(full)
 		if n > s.maxSize {
-			return nil, apperr.New(apperr.TooLarge, "file.too_large")
+			return nil, "", apperr.New(apperr.TooLarge, "file.too_large")
 		}
-		return nil, apperr.Wrap(err, "write file")
-	}
-	var hospital any
-	if len(p.HospitalIDs) > 0 {
-		hospital = p.HospitalIDs[0]
+		return nil, "", apperr.Wrap(err, "write file")
 	}
 	f := &File{Filename: filename, Size: n, SHA256: hex.EncodeToString(h.Sum(nil)), ContentType: contentType, OwnerID: p.UserID, Path: rel, CreatedAt: now}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		f.ID, err = db.InsertID(ctx, tx, tx.Builder().Insert("files").
-			Columns("kind", "owner_id", "hospital_id", "filename", "path", "size", "sha256", "content_type", "created_at").
-			Values(kind, p.UserID, hospital, f.Filename, rel, n, f.SHA256, contentType, now))
-		if err != nil {
-			return apperr.Wrap(err, "record file")
-		}
-		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "file.upload", ObjectType: "file", ObjectID: f.ID,
-			After: map[string]any{"filename": f.Filename, "size": n, "sha256": f.SHA256}})
-	})
+	if len(p.HospitalIDs) > 0 {
+		h := p.HospitalIDs[0]
+		f.HospitalID = &h
+	}
+	return f, full, nil
+}
+
+// record inserts a written file's row, audited.
+func (s *Service) record(ctx context.Context, tx *db.Tx, kind string, f *File) error {
+	var hospital any
+	if f.HospitalID != nil {
+		hospital = *f.HospitalID
+	}
+	var err error
+	f.ID, err = db.InsertID(ctx, tx, tx.Builder().Insert("files").
+		Columns("kind", "owner_id", "hospital_id", "filename", "path", "size", "sha256", "content_type", "created_at").
+		Values(kind, f.OwnerID, hospital, f.Filename, f.Path, f.Size, f.SHA256, f.ContentType, f.CreatedAt))
 	if err != nil {
-		os.Remove(full)
-		return nil, err
+		return apperr.Wrap(err, "record file")
 	}
 	f.URL = "/api/files/" + strconv.FormatInt(f.ID, 10)
-	return f, nil
+	return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "file.upload", ObjectType: "file", ObjectID: f.ID,
+		After: map[string]any{"filename": f.Filename, "size": f.Size, "sha256": f.SHA256}})
 }
 
 // Attachable implements consultation.FileResolver: the caller's own

@@ -15,11 +15,12 @@ import (
 	"telepath/internal/platform/httpx"
 )
 
-// Routes registers POST /api/common/upload and GET /api/files/{id}.
+// Routes registers POST /api/common/upload, GET /api/files/{id} and its thumbnail.
 func (s *Service) Routes(api *httpx.API) {
 	api.Mount("Files", []httpx.Route{
 		{Method: "POST", Path: "/api/common/upload", Roles: access.Any, Handler: httpx.Value(s.upload), ID: "file-upload", Summary: "Upload a file (multipart field file, at most 200 MB)", MaxBody: MaxAttachment + 1<<20},
 		{Method: "GET", Path: "/api/files/{id}", Roles: access.Any, Handler: httpx.Raw(s.download), ID: "file-download", Summary: "Download a file", Read: &httpx.Read{Action: "read.file", Object: "file"}},
+		{Method: "GET", Path: "/api/files/{id}/thumb", Roles: access.Any, Handler: httpx.Raw(s.thumb), ID: "file-thumb", Summary: "A small JPEG of an image file (made once and kept; ETag, cached by the browser)", Read: &httpx.Read{Action: "read.file_thumb", Object: "file"}},
 	})
 }
 
@@ -41,6 +42,22 @@ func (s *Service) upload(ctx context.Context, in *struct {
 	}
 	defer r.Close()
 	return s.Save(ctx, "attachment", fh.Filename, fh.Header.Get("Content-Type"), r)
+}
+
+// thumb sends the thumbnail of an image the caller may see. A stored file
+// never changes, so neither does its thumbnail: the browser keeps it.
+func (s *Service) thumb(ctx context.Context, in *struct {
+	httpx.IDPath
+	IfNoneMatch string `header:"If-None-Match"`
+}) (*huma.StreamResponse, error) {
+	if _, err := s.open(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	t, err := s.Thumbnail(ctx, in.ID, MaxImageBytes)
+	if err != nil {
+		return nil, err
+	}
+	return ServeThumb(t, in.IfNoneMatch, "private, max-age=31536000, immutable")
 }
 
 // download streams a file the caller may see, shown in place only when safe.

@@ -17,7 +17,6 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 	_ "golang.org/x/image/bmp"
-	"golang.org/x/image/draw"
 	_ "golang.org/x/image/webp"
 
 	"telepath/internal/consultation"
@@ -34,29 +33,10 @@ func jsonEncoder(w io.Writer) *json.Encoder {
 	return e
 }
 
-// read checks a stored image's size before reading anything, then its
-// pixel count, and returns its bytes.
+// read checks a stored image's size before reading anything, then returns
+// its bytes.
 func (s *Service) read(ctx context.Context, fileID int64) ([]byte, error) {
-	f, path, err := s.files.Local(ctx, fileID)
-	if err != nil {
-		return nil, err
-	}
-	if f.Size > s.MaxEditBytes {
-		return nil, apperr.New(apperr.TooLarge, "gallery.too_large").With("max", s.MaxEditBytes>>20)
-	}
-	r, err := os.Open(path)
-	if err != nil {
-		return nil, apperr.Wrap(err, "open image")
-	}
-	defer r.Close()
-	b, err := io.ReadAll(io.LimitReader(r, s.MaxEditBytes+1))
-	if err != nil {
-		return nil, apperr.Wrap(err, "read image")
-	}
-	if int64(len(b)) > s.MaxEditBytes {
-		return nil, apperr.New(apperr.TooLarge, "gallery.too_large").With("max", s.MaxEditBytes>>20)
-	}
-	return b, nil
+	return s.files.ReadImage(ctx, fileID, s.MaxEditBytes)
 }
 
 // size is an image's width and height, read from its header only.
@@ -78,32 +58,10 @@ func (s *Service) size(ctx context.Context, fileID int64) (int, int, error) {
 }
 
 // decode reads an image, refusing what is not one or has too many pixels.
-func decode(b []byte) (image.Image, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
-	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "gallery.not_image")
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxPixels {
-		return nil, apperr.New(apperr.TooLarge, "gallery.too_many_pixels")
-	}
-	img, _, err := image.Decode(bytes.NewReader(b))
-	if err != nil {
-		return nil, apperr.New(apperr.Invalid, "gallery.not_image")
-	}
-	return img, nil
-}
+func decode(b []byte) (image.Image, error) { return files.DecodeImage(b) }
 
 // flatten draws an image onto white in RGBA.
-func flatten(img image.Image) *image.RGBA {
-	b := img.Bounds()
-	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	stddraw.Draw(out, out.Bounds(), &image.Uniform{C: color.White}, image.Point{}, stddraw.Src)
-	stddraw.Draw(out, out.Bounds(), img, b.Min, stddraw.Over)
-	return out
-}
-
-// thumbPx is the long side of a thumbnail.
-const thumbPx = 320
+func flatten(img image.Image) *image.RGBA { return files.Flatten(img) }
 
 // ImageFile is the stored file a gallery image shows now, and its path, for
 // streaming it whole (any size: nothing is decoded).
@@ -115,32 +73,16 @@ func (s *Service) ImageFile(ctx context.Context, consultID, fileID int64) (*file
 	return s.files.Local(ctx, it.Current)
 }
 
-// Thumbnail is a small JPEG of a gallery image, made from the image as edited.
-func (s *Service) Thumbnail(ctx context.Context, consultID, fileID int64) ([]byte, error) {
+// Thumbnail is a small JPEG of a gallery image as edited, made once per
+// stored file and kept (files.Thumbnail): rotating, cropping or restoring
+// changes the file the item shows, and so its thumbnail.
+func (s *Service) Thumbnail(ctx context.Context, consultID, fileID int64) (*files.Thumb, int64, error) {
 	it, err := s.Item(ctx, consultID, fileID)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	b, err := s.read(ctx, it.Current)
-	if err != nil {
-		return nil, err
-	}
-	img, err := decode(b)
-	if err != nil {
-		return nil, err
-	}
-	src := flatten(img)
-	w, h := src.Bounds().Dx(), src.Bounds().Dy()
-	if m := max(w, h); m > thumbPx {
-		w, h = max(1, w*thumbPx/m), max(1, h*thumbPx/m)
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
-	var out bytes.Buffer
-	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 80}); err != nil {
-		return nil, apperr.Wrap(err, "encode thumbnail")
-	}
-	return out.Bytes(), nil
+	t, err := s.files.Thumbnail(ctx, it.Current, s.MaxEditBytes)
+	return t, it.Current, err
 }
 
 // GalleryCrop is a rectangle of the image, in its pixels after rotation.
@@ -200,13 +142,15 @@ func (s *Service) Rotate(ctx context.Context, in RotateInput) (*GalleryImage, er
 		return nil, apperr.Wrap(err, "encode image")
 	}
 	name := strings.TrimSuffix(it.Name, extOf(it.Name)) + "-edited.jpg"
-	f, err := s.files.Save(ctx, "gallery", name, "image/jpeg", &enc)
-	if err != nil {
-		return nil, err
-	}
+	// The edited file is written and recorded in the change's transaction:
+	// refused or failed, it leaves no file behind.
 	err = s.change(ctx, in.ConsultID, in.ID, "", func(tx *db.Tx, _ consultation.Action, cur *GalleryImage) error {
 		if cur.Current != it.Current {
 			return apperr.New(apperr.Conflict, "gallery.changed")
+		}
+		f, err := s.files.SaveIn(ctx, tx, "gallery", name, "image/jpeg", bytes.NewReader(enc.Bytes()))
+		if err != nil {
+			return err
 		}
 		return s.upsert(ctx, tx, in.ConsultID, cur, map[string]any{"edited_file_id": f.ID, "labels": "[]"})
 	})

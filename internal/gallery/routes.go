@@ -1,7 +1,6 @@
 package gallery
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"os"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"telepath/internal/files"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/httpx"
@@ -48,14 +48,20 @@ func (s *Service) arrange(ctx context.Context, in *struct {
 
 func (s *Service) image(ctx context.Context, in *struct {
 	ImagePath
-	Thumb bool `query:"thumb"`
+	Thumb       bool   `query:"thumb"`
+	Version     int64  `query:"v" doc:"The version the thumbnail is of: kept by the browser when it is the current one"`
+	IfNoneMatch string `header:"If-None-Match"`
 }) (*huma.StreamResponse, error) {
 	if in.Thumb {
-		b, err := s.Thumbnail(ctx, in.ID, in.FileID)
+		t, current, err := s.Thumbnail(ctx, in.ID, in.FileID)
 		if err != nil {
 			return nil, err
 		}
-		return stream("image/jpeg", int64(len(b)), bytes.NewReader(b)), nil
+		cache := "private, no-cache"
+		if in.Version == current {
+			cache = "private, max-age=31536000, immutable"
+		}
+		return files.ServeThumb(t, in.IfNoneMatch, cache)
 	}
 	f, path, err := s.ImageFile(ctx, in.ID, in.FileID)
 	if err != nil {

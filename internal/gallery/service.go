@@ -36,9 +36,6 @@ type Service struct {
 // DefaultMaxEditBytes is the largest image the gallery decodes.
 const DefaultMaxEditBytes = 30 << 20
 
-// maxPixels refuses decompression bombs.
-const maxPixels = 60 << 20
-
 // New returns the gallery service.
 func New(d *db.DB, cases *consultation.Service, f *files.Service) *Service {
 	return &Service{db: d, cases: cases, files: f, MaxEditBytes: DefaultMaxEditBytes}
@@ -64,7 +61,7 @@ type GalleryImage struct {
 	Current   int64        `json:"version" db:"current_id" doc:"The file shown now: changes when the image is rotated, cropped or restored"`
 	CreatedAt time.Time    `json:"created_at" db:"created_at"`
 	Path      string       `json:"path" db:"-" doc:"The image"`
-	Thumb     string       `json:"thumb" db:"-" doc:"A small copy of the image"`
+	Thumb     string       `json:"thumb" db:"-" doc:"A small copy of the image (its address changes with the version: the browser keeps it)"`
 	Deletable bool         `json:"deletable" db:"-"`
 }
 
@@ -98,7 +95,7 @@ func (s *Service) items(ctx context.Context, q db.Querier, consultID int64, wher
 	for i := range out {
 		out[i].Labels = decodeLabels(out[i].LabelsRaw)
 		out[i].Path = fmt.Sprintf("/api/gallery/%d/%d/image", consultID, out[i].ID)
-		out[i].Thumb = out[i].Path + "?thumb=true"
+		out[i].Thumb = fmt.Sprintf("%s?thumb=true&v=%d", out[i].Path, out[i].Current)
 	}
 	return out, nil
 }
