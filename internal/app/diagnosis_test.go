@@ -30,9 +30,19 @@ func pdfText(t *testing.T, pdf []byte) (string, bool) {
 // allocator assign it to expert; it returns the case id.
 func (e *env) submittedCase(f caseFixture, number string, expert int64) string {
 	e.t.Helper()
+	return e.submittedCaseOf(f, number, expert, 1)
+}
+
+// submittedCaseOf is submittedCase with n slides.
+func (e *env) submittedCaseOf(f caseFixture, number string, expert int64, n int) string {
+	e.t.Helper()
 	site, alloc := e.login("site"), e.login("allocator")
+	var ids []int64
+	for range n {
+		ids = append(ids, e.slide(f.hospital, "site"))
+	}
 	var c caseOut
-	e.decode(e.expect(e.do("POST", "/api/consultation", site, registration(f, number, e.slide(f.hospital, "site"))), 200), &c)
+	e.decode(e.expect(e.do("POST", "/api/consultation", site, registration(f, number, ids...)), 200), &c)
 	id := itoa(c.Data.ID)
 	e.expect(e.do("POST", "/api/consultation/charge/"+id, site, map[string]any{"items": []any{map[string]any{"item_id": f.item, "quantity": 1}}}), 200)
 	e.expect(e.do("POST", "/api/consultation/submit/"+id, site, nil), 200)

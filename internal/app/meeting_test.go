@@ -29,12 +29,19 @@ type meetingOut struct {
 // its slide.
 func (e *env) meetingCase(f caseFixture, number string) (string, int64) {
 	e.t.Helper()
+	id, slides := e.meetingCaseOf(f, number, 1)
+	return id, slides[0]
+}
+
+// meetingCaseOf is meetingCase with n slides.
+func (e *env) meetingCaseOf(f caseFixture, number string, n int) (string, []int64) {
+	e.t.Helper()
 	e.expect(e.do("PUT", "/api/config/setting", e.login("admin"), systemInput(map[string]any{"show_meeting": true})), 200)
-	id := e.submittedCase(f, number, f.expert)
+	id := e.submittedCaseOf(f, number, f.expert, n)
 	e.expect(e.do("POST", "/api/diagnosis/"+id+"/invited", e.login("expert"), map[string]any{"invitee_ids": []int64{f.expert2}}), 200)
-	var slide int64
-	e.app.DB.Get(&slide, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ?"), id)
-	return id, slide
+	var slides []int64
+	e.app.DB.Select(&slides, e.app.DB.Rebind("SELECT id FROM slides WHERE consult_id = ? ORDER BY id"), id)
+	return id, slides
 }
 
 func (e *env) startMeeting(token, caseID string, invitees ...int64) meetingOut {
@@ -150,6 +157,88 @@ func TestMeetingMembership(t *testing.T) {
 	})
 }
 
+// The presenter's split view reaches the others with their view; a split
+// view of slides not the case's, repeated, too many or without the viewed
+// slide is refused and not stored. An annotation a present participant
+// saves reaches the others present, not those who left or were never there.
+func TestMeetingSplitAndAnnotations(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		id, slides := e.meetingCaseOf(f, "BL2026-09621", 3)
+		_, foreign := e.meetingCase(f, "BL2026-09622")
+		m := e.startMeeting(expert, id, f.expert2)
+		base := "/api/consultation/meeting/" + itoa(m.Data.ID)
+		s := e.stream(t, e.srv.URL, expert2, "")
+		s.wait(t, "hello", time.Second)
+		e.expect(e.do("POST", base+"/join", expert2, nil), 200)
+		s.wait(t, "meeting", 2*time.Second)
+		view := func(slide int64, split ...int64) map[string]any {
+			return map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.5, "zoom": 2, "split": split}
+		}
+
+		t.Run("Split", func(t *testing.T) {
+			e.expect(e.do("POST", base+"/signal", expert, view(slides[0], slides[0], slides[2])), 200)
+			ev := s.wait(t, "meeting", 2*time.Second)
+			if !strings.Contains(ev.Data, `"split":[`+itoa(slides[0])+`,`+itoa(slides[2])+`]`) {
+				t.Fatalf("view event: %+v", ev)
+			}
+			for name, bad := range map[string]map[string]any{
+				"ErrForeignSlide": view(slides[0], slides[0], foreign),
+				"ErrRepeated":     view(slides[0], slides[0], slides[0]),
+				"ErrOne":          view(slides[0], slides[0]),
+				"ErrNotViewed":    view(slides[0], slides[1], slides[2]),
+				"ErrTooMany":      view(slides[0], slides[0], slides[1], slides[2], slides[2]+1000, slides[2]+1001),
+			} {
+				r := e.do("POST", base+"/signal", expert, bad, "user-language", "en-US")
+				if r.Status != 422 {
+					t.Errorf("%s: %d %s", name, r.Status, r)
+				} else if name != "ErrTooMany" && !strings.Contains(string(r.Body), "The split view shows 2 to 4 different slides") {
+					t.Errorf("%s: %s", name, r)
+				}
+			}
+			var got struct {
+				Data struct {
+					View struct {
+						Split []int64 `json:"split"`
+					} `json:"view"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", base, expert2, nil), 200), &got)
+			if len(got.Data.View.Split) != 2 || got.Data.View.Split[1] != slides[2] {
+				t.Fatalf("stored view: %+v", got.Data.View)
+			}
+			// Pointers carry no split view.
+			e.expect(e.do("POST", base+"/signal", expert, map[string]any{"kind": "pointer", "slide_id": slides[1], "split": []int64{foreign}}), 200)
+			if ev := s.wait(t, "meeting", 2*time.Second); strings.Contains(ev.Data, "split") {
+				t.Fatalf("pointer event: %+v", ev)
+			}
+		})
+
+		t.Run("Annotations", func(t *testing.T) {
+			labels := map[string]any{"labels": []any{map[string]any{"id": 1, "tool": "line", "points": []any{map[string]any{"x": 1, "y": 1}, map[string]any{"x": 9, "y": 9}}, "color": "#00ff00", "lineWidth": 2, "description": ""}}}
+			e.expect(e.do("PUT", "/api/slides/"+itoa(slides[1])+"/annotations", expert, labels), 200)
+			ev := s.wait(t, "meeting", 2*time.Second)
+			if !strings.Contains(ev.Data, `"kind":"annotations"`) || !strings.Contains(ev.Data, `"slide_id":`+itoa(slides[1])) || !strings.Contains(ev.Data, `"from":`+itoa(f.expert)) {
+				t.Fatalf("annotations event: %+v", ev)
+			}
+			// The presenter's stream hears expert2's annotations.
+			s1 := e.stream(t, e.srv.URL, expert, "")
+			s1.wait(t, "hello", time.Second)
+			e.expect(e.do("PUT", "/api/slides/"+itoa(slides[2])+"/annotations", expert2, labels), 200)
+			if ev := s1.wait(t, "meeting", 2*time.Second); !strings.Contains(ev.Data, `"kind":"annotations"`) {
+				t.Fatalf("annotations event to the presenter: %+v", ev)
+			}
+			// expert2 leaves: their later annotations are theirs alone.
+			e.expect(e.do("POST", "/api/user/meeting/quit/"+itoa(m.Data.ID), expert2, nil), 200)
+			s1.wait(t, "meeting", 2*time.Second) // the participant list changed
+			e.expect(e.do("PUT", "/api/slides/"+itoa(slides[2])+"/annotations", expert2, map[string]any{"labels": []any{}}), 200)
+			e.expect(e.do("PUT", "/api/slides/"+itoa(slides[1])+"/annotations", expert, map[string]any{"labels": []any{}}), 200)
+			s1.none(t, "meeting", 300*time.Millisecond)
+		})
+	})
+}
+
 // Two server processes on one PostgreSQL database: the presenter on one,
 // a participant's stream on the other; the view crosses through NOTIFY.
 func TestMeetingAcrossProcesses(t *testing.T) {
@@ -183,4 +272,20 @@ func TestMeetingAcrossProcesses(t *testing.T) {
 		t.Fatalf("%+v", ev)
 	}
 	t.Logf("view delivered across processes in %s", time.Since(start))
+}
+
+// none fails if an event named name arrives within d.
+func (c *sseClient) none(t *testing.T, name string, d time.Duration) {
+	t.Helper()
+	timeout := time.After(d)
+	for {
+		select {
+		case ev, ok := <-c.events:
+			if ok && ev.Event == name {
+				t.Fatalf("unexpected %s: %+v", name, ev)
+			}
+		case <-timeout:
+			return
+		}
+	}
 }

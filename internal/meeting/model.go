@@ -91,7 +91,8 @@ type MeetingUpdate struct {
 }
 
 // MeetingSignal is one live message of a meeting: the presenter's viewer state
-// (view) or a participant's pointer (pointer, hidden with Hide).
+// (view, with the split view's slides) or a participant's pointer (pointer,
+// hidden with Hide).
 type MeetingSignal struct {
 	Kind     string  `json:"kind" enum:"view,pointer"`
 	SlideID  int64   `json:"slide_id" minimum:"1"`
@@ -99,7 +100,7 @@ type MeetingSignal struct {
 	Y        float64 `json:"y,omitempty"`
 	Zoom     float64 `json:"zoom,omitempty"`
 	Rotation float64 `json:"rotation,omitempty"`
-	Layout   string  `json:"layout,omitempty" maxLength:"200" doc:"The split view's layout, as the viewer names it"`
+	Split    []int64 `json:"split,omitempty" maxItems:"4" doc:"view: the case's slides shown side by side (2–4, slide_id among them, its view sent), empty when one slide is shown"`
 	Hide     bool    `json:"hide,omitempty" doc:"pointer: the participant's pointer left the slide"`
 	Sent     int64   `json:"sent,omitempty" doc:"The sender's clock, echoed as it is (latency measurements)"`
 }
@@ -107,7 +108,7 @@ type MeetingSignal struct {
 // MeetingEvent is what participants receive on their live stream (event "meeting").
 type MeetingEvent struct {
 	MeetingID int64          `json:"meeting_id"`
-	Kind      string         `json:"kind" doc:"view, pointer, members (someone joined, left or took the lead), ended"`
+	Kind      string         `json:"kind" doc:"view, pointer, members (someone joined, left or took the lead), annotations (a participant saved their annotations of signal.slide_id), ended"`
 	From      int64          `json:"from"`
 	Name      string         `json:"name,omitempty"`
 	Signal    *MeetingSignal `json:"signal,omitempty"`

@@ -347,6 +347,11 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 	if !ok {
 		return apperr.New(apperr.Invalid, "error.validation").Field("slide_id", "meeting.bad_slide")
 	}
+	if sig.Kind != "view" {
+		sig.Split = nil
+	} else if err := s.checkSplit(ctx, m, sig); err != nil {
+		return err
+	}
 	if sig.Kind == "view" {
 		b, _ := json.Marshal(sig)
 		if _, err := db.Exec(ctx, s.db, s.db.Builder().Update("meetings").Set("view", string(b)).Where("id = ?", id)); err != nil {
@@ -358,6 +363,56 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 		return nil
 	}
 	return s.deps.Notify.Live(ctx, to, LiveEvent, MeetingEvent{MeetingID: id, Kind: sig.Kind, From: p.UserID, Name: p.Name, Signal: &sig})
+}
+
+// checkSplit checks the split view of a view: none, or 2 to 4 distinct
+// slides of the case, the viewed one among them.
+func (s *Service) checkSplit(ctx context.Context, m *Meeting, sig MeetingSignal) error {
+	if len(sig.Split) == 0 {
+		return nil
+	}
+	bad := apperr.New(apperr.Invalid, "error.validation").Field("split", "meeting.bad_split")
+	if len(sig.Split) < 2 || len(sig.Split) > 4 || !slices.Contains(sig.Split, sig.SlideID) {
+		return bad
+	}
+	for i, id := range sig.Split {
+		if slices.Contains(sig.Split[:i], id) {
+			return bad
+		}
+		ok, err := s.caseSlide(ctx, m, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return bad
+		}
+	}
+	return nil
+}
+
+// AnnotationsSaved tells the others present in the meetings on a case
+// that the caller, present there, saved their annotations of a slide: their
+// viewers read them again (a slide server hook, after commit).
+func (s *Service) AnnotationsSaved(ctx context.Context, consultID, slideID int64) {
+	p := access.FromContext(ctx)
+	if p == nil {
+		return
+	}
+	var ids []int64
+	if err := db.Select(ctx, s.db, &ids, s.db.Builder().Select("m.id").From("meetings m").Join("meeting_members mm ON mm.meeting_id = m.id").
+		Where("m.consult_id = ? AND m.ended_at IS NULL AND mm.user_id = ? AND mm.joined_at IS NOT NULL AND mm.left_at IS NULL", consultID, p.UserID)); err != nil {
+		return
+	}
+	for _, id := range ids {
+		m, err := s.load(ctx, s.db, id)
+		if err != nil {
+			continue
+		}
+		if to := m.present(p.UserID); len(to) > 0 {
+			sig := MeetingSignal{Kind: "annotations", SlideID: slideID}
+			_ = s.deps.Notify.Live(ctx, to, LiveEvent, MeetingEvent{MeetingID: id, Kind: "annotations", From: p.UserID, Name: p.Name, Signal: &sig})
+		}
+	}
 }
 
 // slideTTL bounds how long a process trusts the case slides it loaded for a meeting.
