@@ -698,6 +698,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/borrow/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the due date of a loan that is checking, passed or lent out (today or later), with a reason
+         * @description Roles: admin, center_admin
+         */
+        post: operations["borrow-extend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/borrow/{id}/lend": {
         parameters: {
             query?: never;
@@ -3781,6 +3801,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/files/{id}/thumb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A small JPEG of an image file (made once and kept; ETag, cached by the browser)
+         * @description Roles: *
+         */
+        get: operations["file-thumb"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/free_space": {
         parameters: {
             query?: never;
@@ -5217,6 +5257,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share/v/{ticket}/slides/{id}/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A shared slide's annotations, read-only, when the share includes them */
+        get: operations["share-annotations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slides/uploads": {
         parameters: {
             query?: never;
@@ -6538,6 +6595,14 @@ export interface components {
             specimen_site?: string;
             surgeon?: string;
         };
+        BorrowExtendInput: {
+            /**
+             * @description The new due date, YYYY-MM-DD, today or later
+             * @example 2026-12-31
+             */
+            due_date?: string;
+            reason?: string;
+        };
         BorrowLendInput: {
             /** Format: int64 */
             deposit?: number;
@@ -6923,6 +6988,9 @@ export interface components {
         };
         DataListAdviceBody: {
             data: components["schemas"]["Advice"][] | null;
+        };
+        DataListAnnotationSetBody: {
+            data: components["schemas"]["AnnotationSet"][] | null;
         };
         DataListAttachmentBody: {
             data: components["schemas"]["Attachment"][] | null;
@@ -7405,6 +7473,14 @@ export interface components {
             /** @description GET it without headers; Range requests supported */
             url: string;
         };
+        DueChange: {
+            /** Format: date-time */
+            changed_at: string;
+            changed_by: string;
+            from_date: string;
+            reason: string;
+            to_date: string;
+        };
         DutyEntry: {
             /** @description Date in the center's time zone */
             day: string;
@@ -7573,7 +7649,7 @@ export interface components {
             path: string;
             /** Format: int64 */
             sort: number;
-            /** @description A small copy of the image */
+            /** @description A small copy of the image (its address changes with the version: the browser keeps it) */
             thumb: string;
             /**
              * Format: int64
@@ -8139,6 +8215,8 @@ export interface components {
              * @description Deposit taken when lending, yuan
              */
             deposit: number;
+            /** @description Changes of the due date, oldest first (the loan's detail only) */
+            due_changes?: components["schemas"]["DueChange"][] | null;
             /** @description The day the material is due back (YYYY-MM-DD, the center's zone) */
             due_date: string;
             /** Format: int64 */
@@ -8249,8 +8327,6 @@ export interface components {
             hide?: boolean;
             /** @enum {string} */
             kind: "view" | "pointer";
-            /** @description The split view's layout, as the viewer names it */
-            layout?: string;
             /** Format: double */
             rotation?: number;
             /**
@@ -8260,6 +8336,8 @@ export interface components {
             sent?: number;
             /** Format: int64 */
             slide_id: number;
+            /** @description view: the case's slides shown side by side (2–4, slide_id among them, its view sent), empty when one slide is shown */
+            split?: number[] | null;
             /**
              * Format: double
              * @description view: the centre; pointer: the point (viewport coordinates)
@@ -8361,10 +8439,7 @@ export interface components {
             created_at: string;
             /** @description What happened, e.g. case.assigned */
             event: string;
-            /**
-             * Format: int64
-             * @description Its id; the live event that carries it has the notification's position (commit order) as its event id
-             */
+            /** Format: int64 */
             id: number;
             /** @enum {string} */
             kind: "case" | "notice" | "timeout";
@@ -8627,6 +8702,8 @@ export interface components {
             id: number;
             /** @description Shown for a hint or a failed check (a default text otherwise) */
             message: string;
+            /** @description The message in English (the message is shown when empty) */
+            message_en: string;
             /** Format: int64 */
             rank: number;
             /** Format: int64 */
@@ -8645,6 +8722,8 @@ export interface components {
         ReportRuleInput: {
             definition: components["schemas"]["RuleDefinition"];
             message?: string;
+            /** @description The message in English */
+            message_en?: string;
             /** Format: int64 */
             rank?: number;
             /**
@@ -8932,6 +9011,7 @@ export interface components {
             user_name: string;
             /** Format: int64 */
             visits: number;
+            with_annotations: boolean;
             with_attachments: boolean;
             with_clinical: boolean;
             with_report: boolean;
@@ -8968,6 +9048,7 @@ export interface components {
             user_name: string;
             /** Format: int64 */
             visits: number;
+            with_annotations: boolean;
             with_attachments: boolean;
             with_clinical: boolean;
             with_report: boolean;
@@ -8983,6 +9064,8 @@ export interface components {
              */
             expiry_days: 0 | 1 | 7 | 30;
             secret?: boolean;
+            /** @description Show the slides' annotations, read-only */
+            with_annotations?: boolean;
             with_attachments?: boolean;
             with_clinical?: boolean;
             with_report?: boolean;
@@ -9010,6 +9093,8 @@ export interface components {
             name?: string;
         };
         SharedSlide: {
+            /** @description The slide's annotations, read-only (GET), when the share includes them */
+            annotations_url?: string;
             /** Format: int64 */
             id: number;
             stain: string;
@@ -9336,15 +9421,17 @@ export interface components {
             };
         };
         StructField: {
-            /** @description The value the form starts with */
+            /** @description The value the form starts with (of the field's type; one of the options) */
             default?: unknown;
             /** @description Lowercase letters, digits and _, starting with a letter; unique in the template; {key} in a splice pattern, key in a calculation */
             key: string;
             label: string;
             /** @description The label in English (the label is shown when empty) */
             label_en?: string;
-            /** @description The choices of a select or multiselect field */
+            /** @description The choices of a select or multiselect field (the values kept, shown in Chinese) */
             options?: string[] | null;
+            /** @description The options in English, in the options' order (missing or empty: the option itself) */
+            options_en?: string[] | null;
             required?: boolean;
             /** @enum {string} */
             type: "text" | "number" | "select" | "multiselect" | "bool";
@@ -11027,6 +11114,42 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataLoanBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "borrow-extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BorrowExtendInput"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -17110,6 +17233,38 @@ export interface operations {
             };
         };
     };
+    "file-thumb": {
+        parameters: {
+            query?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description Record id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
     "free-space": {
         parameters: {
             query?: never;
@@ -17906,8 +18061,12 @@ export interface operations {
         parameters: {
             query?: {
                 thumb?: boolean;
+                /** @description The version the thumbnail is of: kept by the browser when it is the current one */
+                v?: number;
             };
-            header?: never;
+            header?: {
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Record id */
                 id: number;
@@ -19735,6 +19894,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                ticket: string;
                 id: number;
             };
             cookie?: never;
@@ -19776,6 +19936,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "share-annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ticket: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListAnnotationSetBody"];
+                };
             };
             /** @description Error */
             default: {
