@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"net/url"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/xuri/excelize/v2"
 
+	"telepath/internal/platform/i18n"
 	"telepath/internal/statistics"
 )
 
@@ -231,22 +234,6 @@ func TestStatisticsFigures(t *testing.T) {
 			t.Errorf("concordance without comparisons: %v %v", show(v), feb.Notes)
 		}
 
-		// The export holds the numbers of the screen.
-		res := e.expect(e.do("GET", "/api/statistical/consultation/export?"+march().Encode(), admin, nil, "user-language", "en-US"), 200)
-		f, err := excelize.OpenReader(bytes.NewReader(res.Body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rows, _ := f.GetRows(f.GetSheetList()[0])
-		found := false
-		for _, row := range rows {
-			if len(row) > 1 && row[0] == "Cases registered" && row[1] == "6" {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("export summary %v", rows)
-		}
 	})
 }
 
@@ -371,5 +358,128 @@ func TestBigScreen(t *testing.T) {
 		r := e.stat(admin, "big-screen", nil)
 		wantCard(t, r, "registered", 0)
 		card(t, r, "frozen_reported")
+	})
+}
+
+// exportGrid is the sheets an export must hold for report r in lang: the
+// summary (screen, period, every card with its unit, the notes), then one
+// sheet per table with its head and every row, cell by cell.
+func exportGrid(lang i18n.Lang, screen string, r statistics.Stats) [][][]string {
+	t := func(key string) string { return i18n.T(lang, key, nil) }
+	val := func(v *float64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*v, 'f', -1, 64)
+	}
+	summary := [][]string{
+		{t("statistics.sheet.screen"), t("statistics.screen." + screen)},
+		{t("statistics.sheet.period"), r.Start + " – " + r.End + " (" + r.Zone + ")"},
+		{},
+	}
+	for _, c := range r.Cards {
+		summary = append(summary, []string{c.Label, val(c.Value), t("statistics.unit." + c.Unit)})
+	}
+	for _, n := range r.Notes {
+		summary = append(summary, []string{}, []string{n})
+	}
+	sheets := [][][]string{summary}
+	for _, tab := range r.Tables {
+		head := []string{tab.Head}
+		for _, c := range tab.Columns {
+			head = append(head, c.Label+" ("+t("statistics.unit."+c.Unit)+")")
+		}
+		rows := [][]string{head}
+		for _, row := range tab.Rows {
+			line := []string{row.Label}
+			for _, v := range row.Values {
+				line = append(line, val(v))
+			}
+			rows = append(rows, line)
+		}
+		sheets = append(sheets, rows)
+	}
+	return sheets
+}
+
+// trimRow drops a row's trailing empty cells (a sheet does not hold them).
+func trimRow(row []string) []string {
+	for len(row) > 0 && row[len(row)-1] == "" {
+		row = row[:len(row)-1]
+	}
+	return row
+}
+
+// sameCell compares a sheet's raw cell with the screen's text: numbers by
+// value, anything else as text.
+func sameCell(got, want string) bool {
+	if got == want {
+		return true
+	}
+	a, err1 := strconv.ParseFloat(got, 64)
+	b, err2 := strconv.ParseFloat(want, 64)
+	return err1 == nil && err2 == nil && a == b
+}
+
+// Every cell of every sheet of each screen's export is what the screen's
+// API answers for the same period and filters, in both languages, on both
+// databases.
+func TestStatisticsExport(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		s := seedStatistics(t, e)
+		admin := e.login("admin")
+		e.expect(e.do("PUT", "/api/config/setting", admin, systemInput(map[string]any{"big_screen": true})), 200)
+		withFilters := march()
+		withFilters.Set("hospital_id", fmt.Sprint(s.h1))
+		withFilters.Set("kind", "routine")
+		cells := 0
+		for _, screen := range []string{"consultation", "bank", "expert", "expert-consultation", "quality", "he", "outside", "diagnosis", "big-screen"} {
+			for _, q := range []url.Values{march(), withFilters} {
+				for _, lang := range []string{"zh-CN", "en-US"} {
+					var api statReport
+					e.decode(e.expect(e.do("GET", "/api/statistical/"+screen+"?"+q.Encode(), admin, nil, "user-language", lang), 200), &api)
+					want := exportGrid(i18n.Parse(lang), screen, api.Data)
+					res := e.expect(e.do("GET", "/api/statistical/"+screen+"/export?"+q.Encode(), admin, nil, "user-language", lang), 200)
+					f, err := excelize.OpenReader(bytes.NewReader(res.Body))
+					if err != nil {
+						t.Fatal(err)
+					}
+					names := f.GetSheetList()
+					if len(names) != len(want) {
+						t.Fatalf("%s %s %v: %d sheets, want %d (%v)", screen, lang, q, len(names), len(want), names)
+					}
+					for i, name := range names {
+						if i > 0 && !strings.HasPrefix(name, fmt.Sprintf("%d ", i)) {
+							t.Errorf("%s %s: sheet %d is %q, for table %q", screen, lang, i, name, api.Data.Tables[i-1].Title)
+						}
+						got, err := f.GetRows(name, excelize.Options{RawCellValue: true})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(got) != len(want[i]) {
+							t.Errorf("%s %s %v sheet %q: %d rows, want %d:\n%q\n%q", screen, lang, q, name, len(got), len(want[i]), got, want[i])
+							continue
+						}
+						for r := range want[i] {
+							g, w := trimRow(got[r]), trimRow(want[i][r])
+							if len(g) != len(w) {
+								t.Errorf("%s %s %v sheet %q row %d: %q, want %q", screen, lang, q, name, r+1, g, w)
+								continue
+							}
+							for c := range w {
+								if !sameCell(g[c], w[c]) {
+									t.Errorf("%s %s %v sheet %q cell %d,%d: %q, want %q", screen, lang, q, name, r+1, c+1, g[c], w[c])
+								}
+								cells++
+							}
+						}
+					}
+					f.Close()
+				}
+			}
+		}
+		if cells < 500 {
+			t.Errorf("compared only %d cells", cells)
+		}
 	})
 }
