@@ -80,9 +80,8 @@ func (s *Service) ChangePassword(ctx context.Context, oldEnc, newEnc string) err
 	}
 	now := s.now()
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("password_hash", newHash).Set("must_change_password", 0).
-			Set("password_changed_at", now).Set("updated_at", now).Where("id = ?", p.UserID)); err != nil {
-			return apperr.Wrap(err, "set password")
+		if err := SetPassword(ctx, tx, p.UserID, newHash, false, now); err != nil {
+			return err
 		}
 		if _, err := db.Exec(ctx, tx, tx.Builder().Update("sessions").Set("password_failures", 0).Where("id = ?", p.SessionID)); err != nil {
 			return apperr.Wrap(err, "reset failures")
@@ -135,4 +134,17 @@ func (s *Service) checkOwnPassword(ctx context.Context, p *access.Principal, fie
 		return apperr.New(apperr.Unauthorized, "auth.session_ended_wrong_password")
 	}
 	return apperr.New(apperr.Invalid, "error.validation").Field(field, "auth.password_wrong")
+}
+
+// SetPassword stores the user's new password hash in the caller's
+// transaction; mustChange asks for another at the next sign-in (an
+// administrator's reset).
+func SetPassword(ctx context.Context, tx *db.Tx, userID int64, hash string, mustChange bool, now time.Time) error {
+	must := 0
+	if mustChange {
+		must = 1
+	}
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("password_hash", hash).Set("must_change_password", must).
+		Set("password_changed_at", now).Set("updated_at", now).Where("id = ?", userID))
+	return apperr.Wrap(err, "set password")
 }

@@ -107,11 +107,15 @@ func clearFailures(ctx context.Context, tx *db.Tx, username, ip string) error {
 	return apperr.Wrap(err, "clear login failures")
 }
 
-// ClearThrottle forgets every wrong password counted for username, from
-// every address: an administrator's "unlock".
-func ClearThrottle(ctx context.Context, tx *db.Tx, username string) error {
-	_, err := db.Exec(ctx, tx, tx.Builder().Delete("login_failures").Where("username = ?", username))
-	return apperr.Wrap(err, "clear login failures")
+// ClearThrottle forgets every wrong password counted for the user, from
+// every address, and the user's lock mark, in the caller's transaction: an
+// administrator's "unlock".
+func ClearThrottle(ctx context.Context, tx *db.Tx, userID int64, username string) error {
+	if _, err := db.Exec(ctx, tx, tx.Builder().Delete("login_failures").Where("username = ?", username)); err != nil {
+		return apperr.Wrap(err, "clear login failures")
+	}
+	_, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("locked_until", nil).Where("id = ?", userID))
+	return apperr.Wrap(err, "unlock")
 }
 
 // sweepFailures drops forgotten counts now and then, which bounds the

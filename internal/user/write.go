@@ -333,12 +333,10 @@ func (s *Service) ResetPassword(ctx context.Context, id int64, encrypted string)
 		return apperr.Wrap(err, "hash")
 	}
 	return s.action(ctx, id, "reset_password", false, func(tx *db.Tx, u *User, now time.Time) error {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").SetMap(map[string]any{
-			"password_hash": hash, "password_changed_at": now, "must_change_password": 1, "locked_until": nil, "updated_at": now,
-		}).Where("id = ?", id)); err != nil {
-			return apperr.Wrap(err, "reset password")
+		if err := auth.SetPassword(ctx, tx, id, hash, true, now); err != nil {
+			return err
 		}
-		if err := auth.ClearThrottle(ctx, tx, u.Username); err != nil {
+		if err := auth.ClearThrottle(ctx, tx, id, u.Username); err != nil {
 			return err
 		}
 		return auth.RevokeSessions(ctx, tx, id, 0, now)
@@ -349,11 +347,10 @@ func (s *Service) ResetPassword(ctx context.Context, id int64, encrypted string)
 // addresses that sent wrong passwords, and the captcha demanded after them.
 func (s *Service) Unlock(ctx context.Context, id int64) error {
 	return s.action(ctx, id, "unlock", true, func(tx *db.Tx, u *User, now time.Time) error {
-		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("locked_until", nil).
-			Set("updated_at", now).Where("id = ?", id)); err != nil {
+		if _, err := db.Exec(ctx, tx, tx.Builder().Update("users").Set("updated_at", now).Where("id = ?", id)); err != nil {
 			return apperr.Wrap(err, "unlock")
 		}
-		return auth.ClearThrottle(ctx, tx, u.Username)
+		return auth.ClearThrottle(ctx, tx, id, u.Username)
 	})
 }
 
