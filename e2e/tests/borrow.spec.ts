@@ -1,6 +1,7 @@
 // Borrowing a case's glass slides and blocks as users do it (/borrow/manage):
 // the site asks to borrow its case's material; the center passes the request,
-// lends the material with a deposit, prints the loan slip and takes it back;
+// lends the material with a deposit, moves its due date, prints the loan
+// slip and takes it back;
 // it then receives and stores the case's material in the archive. Then the
 // screens (both languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
@@ -67,6 +68,21 @@ test('a site borrows slides and blocks; the center passes, lends, takes them bac
   await page.getByTestId('borrow-payee').fill('周敏');
   await confirm(page);
   await expect(row.getByTestId('borrow-status')).toHaveText('借阅中');
+  // The center moves the due date; the loan's detail keeps the change.
+  const due = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByTestId(`borrow-extend-${id}`).click();
+  await page.getByTestId('borrow-new-due').fill(due);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('borrow-extend-reason').fill('外院会诊延期');
+  await confirm(page);
+  await expect(row).toContainText(due);
+  await row.locator('a').first().click();
+  await expect(page.getByTestId('borrow-due-changes')).toContainText(`→ ${due}`);
+  await expect(page.getByTestId('borrow-due-changes')).toContainText('外院会诊延期');
+  await settled(page);
+  await axe(page, 'loan detail with a due date change', '.ant-drawer-content');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('borrow-due-changes')).toBeHidden();
   const popup = page.waitForEvent('popup');
   const slip = page.waitForResponse((r) => r.url().includes(`/api/borrow/${id}/slip`));
   await page.getByTestId(`borrow-slip-${id}`).click();

@@ -18,6 +18,7 @@ var actionBody = map[borrow.Action]map[string]any{
 	borrow.ActReject:  {"reason": "材料不全"},
 	borrow.ActLend:    {"deposit": 200, "payee": "周敏"},
 	borrow.ActReturn:  {"damaged": false},
+	borrow.ActExtend:  {"due_date": dayFromNow(20), "reason": "外院会诊延期"},
 }
 
 type loanOut struct {
@@ -87,7 +88,7 @@ func (e *env) loanIn(caseID string, status borrow.Status) string {
 
 func (e *env) loanRow(id string) string {
 	var row string
-	e.app.DB.Get(&row, e.app.DB.Rebind("SELECT status || '/' || CAST(version AS TEXT) || '/' || CAST(COALESCE(reviewed_by, 0) AS TEXT) || '/' || CAST(COALESCE(lent_by, 0) AS TEXT) || '/' || CAST(COALESCE(returned_by, 0) AS TEXT) FROM borrows WHERE id = ?"), atoi(id))
+	e.app.DB.Get(&row, e.app.DB.Rebind("SELECT status || '/' || due_date || '/' || CAST(version AS TEXT) || '/' || CAST(COALESCE(reviewed_by, 0) AS TEXT) || '/' || CAST(COALESCE(lent_by, 0) AS TEXT) || '/' || CAST(COALESCE(returned_by, 0) AS TEXT) FROM borrows WHERE id = ?"), atoi(id))
 	return row
 }
 
@@ -105,7 +106,7 @@ func TestBorrowWalk(t *testing.T) {
 		}
 		id := "/api/borrow/" + itoa(l.Data.ID)
 		e.decode(e.expect(e.do("GET", id, keeper, nil), 200), &l)
-		if !slices.Equal(l.Data.Actions, []string{"approve", "reject"}) {
+		if !slices.Equal(l.Data.Actions, []string{"approve", "reject", "extend"}) {
 			t.Fatalf("keeper's actions on checking: %v", l.Data.Actions)
 		}
 		e.decode(e.expect(e.do("POST", id+"/approve", keeper, map[string]any{}), 200), &l)
@@ -161,7 +162,7 @@ func TestBorrowMatrix(t *testing.T) {
 			tokens[r] = e.login(r)
 		}
 		for _, st := range borrow.Statuses {
-			for _, act := range []borrow.Action{borrow.ActApprove, borrow.ActReject, borrow.ActLend, borrow.ActReturn} {
+			for _, act := range []borrow.Action{borrow.ActApprove, borrow.ActReject, borrow.ActLend, borrow.ActReturn, borrow.ActExtend} {
 				for _, role := range roles {
 					id := e.loanIn(caseID, st)
 					before := e.loanRow(id)
@@ -340,5 +341,83 @@ func TestArchive(t *testing.T) {
 		if tabs.Meta.Pagination.Total != 1 {
 			t.Errorf("archived tab: %d", tabs.Meta.Pagination.Total)
 		}
+	})
+}
+
+// The center changes a loan's due date while it is checking, passed or lent
+// out: a day today or later, other than the current one; kept in the loan's
+// detail with who, when and why, audited; the overdue highlight follows the
+// new date. Anything else is refused in both languages and writes nothing.
+func TestBorrowExtend(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		caseID := e.submittedCase(f, "BL2026-00806", f.expert)
+		site, site2, keeper := e.login("site"), e.login("site2"), e.login("center_admin")
+		type detail struct {
+			DueDate    string `json:"due_date"`
+			Overdue    bool   `json:"overdue"`
+			Status     string `json:"status"`
+			DueChanges []struct {
+				FromDate  string `json:"from_date"`
+				ToDate    string `json:"to_date"`
+				Reason    string `json:"reason"`
+				ChangedBy string `json:"changed_by"`
+			} `json:"due_changes"`
+			Actions []string `json:"actions"`
+		}
+
+		// A loan lent out and past its due date: overdue until extended.
+		lid := e.loanIn(caseID, borrow.StatusBorrowing)
+		path := "/api/borrow/" + lid
+		e.app.DB.Exec(e.app.DB.Rebind("UPDATE borrows SET due_date = '2020-01-01' WHERE id = ?"), atoi(lid))
+		if d := data[detail](e, e.expect(e.do("GET", path, keeper, nil), 200)); !d.Overdue || !slices.Contains(d.Actions, "extend") {
+			t.Fatalf("before: %+v", d)
+		}
+		if d := data[detail](e, e.expect(e.do("GET", path, site, nil), 200)); slices.Contains(d.Actions, "extend") {
+			t.Fatalf("the site may not change the due date: %v", d.Actions)
+		}
+		// Bad input: localized, nothing written.
+		for _, bad := range []map[string]any{
+			{"due_date": dayFromNow(-1)},
+			{"due_date": "2026-02-30"},
+			{"due_date": ""},
+			{"due_date": "2020-01-01"},
+		} {
+			refusedBoth(t, e, "POST", path+"/extend", keeper, bad, 422, "due_date", "borrow_due_changes")
+		}
+		later := "/api/borrow/" + e.loanIn(caseID, borrow.StatusBorrowing)
+		refusedBoth(t, e, "POST", later+"/extend", keeper, map[string]any{"due_date": dayFromNow(7)}, 422, "due_date", "borrow_due_changes")
+		refusedBoth(t, e, "POST", path+"/extend", site, map[string]any{"due_date": dayFromNow(5)}, 403, "", "borrow_due_changes")
+		refusedBoth(t, e, "POST", path+"/extend", site2, map[string]any{"due_date": dayFromNow(5)}, 403, "", "borrow_due_changes")
+		for _, st := range []borrow.Status{borrow.StatusReturned, borrow.StatusNotPassed} {
+			refusedBoth(t, e, "POST", "/api/borrow/"+e.loanIn(caseID, st)+"/extend", keeper, map[string]any{"due_date": dayFromNow(5)}, 409, "", "borrow_due_changes")
+		}
+		if d := data[detail](e, e.expect(e.do("GET", path, keeper, nil), 200)); d.DueDate != "2020-01-01" || len(d.DueChanges) != 0 {
+			t.Fatalf("refused changes wrote: %+v", d)
+		}
+
+		audits := e.count("audit_logs", "action = 'borrow.extend'")
+		due := dayFromNow(5)
+		e.expect(e.do("POST", path+"/extend", keeper, map[string]any{"due_date": due, "reason": " 外院会诊延期 "}), 200)
+		d := data[detail](e, e.expect(e.do("GET", path, site, nil), 200))
+		if d.DueDate != due || d.Overdue || d.Status != "borrowing" || len(d.DueChanges) != 1 {
+			t.Fatalf("extended: %+v", d)
+		}
+		if c := d.DueChanges[0]; c.FromDate != "2020-01-01" || c.ToDate != due || c.Reason != "外院会诊延期" || c.ChangedBy == "" {
+			t.Fatalf("change kept: %+v", c)
+		}
+		if n := e.count("audit_logs", "action = 'borrow.extend'"); n != audits+1 {
+			t.Fatalf("audited %d extensions", n-audits)
+		}
+		if n := e.list("/api/borrow/lists", keeper, url.Values{"params": {`{"tab":"overdue"}`}}).Meta.Pagination.Total; n != 0 {
+			t.Fatalf("still listed overdue: %d", n)
+		}
+
+		// A passed request whose day went by is lent only once the center agrees a new one.
+		passed := e.loanIn(caseID, borrow.StatusPassed)
+		e.app.DB.Exec(e.app.DB.Rebind("UPDATE borrows SET due_date = '2020-01-01' WHERE id = ?"), atoi(passed))
+		refusedBoth(t, e, "POST", "/api/borrow/"+passed+"/lend", keeper, actionBody[borrow.ActLend], 422, "due_date", "audit_logs")
+		e.expect(e.do("POST", "/api/borrow/"+passed+"/extend", keeper, map[string]any{"due_date": dayFromNow(10)}), 200)
+		e.expect(e.do("POST", "/api/borrow/"+passed+"/lend", keeper, actionBody[borrow.ActLend]), 200)
 	})
 }

@@ -52,6 +52,7 @@ const (
 	ActLend    Action = "lend"    // passed → borrowing
 	ActReturn  Action = "return"  // borrowing → returned
 	ActSlip    Action = "slip"    // print the loan slip
+	ActExtend  Action = "extend"  // change the due date (the status stays)
 
 	ActReceive   Action = "receive"   // to receive → not archived
 	ActStore     Action = "store"     // not archived (never stored) → archived
@@ -81,6 +82,7 @@ var Transitions = []Transition{
 	{Action: ActReject, From: []Status{StatusChecking}, By: SideCenter, To: StatusNotPassed},
 	{Action: ActLend, From: []Status{StatusPassed}, By: SideCenter, To: StatusBorrowing},
 	{Action: ActReturn, From: []Status{StatusBorrowing}, By: SideCenter, To: StatusReturned},
+	{Action: ActExtend, From: []Status{StatusChecking, StatusPassed, StatusBorrowing}, By: SideCenter},
 	{Action: ActSlip, From: []Status{StatusPassed, StatusBorrowing, StatusReturned}, By: SideCenter},
 	{Action: ActSlip, From: []Status{StatusPassed, StatusBorrowing, StatusReturned}, By: SideHospital},
 }
@@ -139,10 +141,11 @@ func ActionsOf(p *access.Principal, l *Loan) []Action {
 	return out
 }
 
-// next is the status act leads to from l's.
+// next is the status act leads to from l's (the same for an act that
+// changes no status).
 func next(l *Loan, act Action) Status {
 	for _, t := range Transitions {
-		if t.Action == act && slices.Contains(t.From, l.Status) {
+		if t.Action == act && slices.Contains(t.From, l.Status) && t.To != "" {
 			return t.To
 		}
 	}

@@ -72,8 +72,18 @@ func (s *Service) load(ctx context.Context, q db.Querier, id int64) (*Loan, erro
 	return &l, nil
 }
 
-// Loan returns one loan the caller sees, with its actions.
-func (s *Service) Loan(ctx context.Context, id int64) (*Loan, error) { return s.load(ctx, s.db, id) }
+// Loan returns one loan the caller sees, with its actions and the changes
+// of its due date.
+func (s *Service) Loan(ctx context.Context, id int64) (*Loan, error) {
+	l, err := s.load(ctx, s.db, id)
+	if err != nil {
+		return nil, err
+	}
+	l.DueChanges = []DueChange{}
+	err = db.Select(ctx, s.db, &l.DueChanges, s.db.Builder().Select("d.from_date", "d.to_date", "d.reason", "u.name AS changed_by_name", "d.changed_at").
+		From("borrow_due_changes d").Join("users u ON u.id = d.changed_by").Where("d.borrow_id = ?", id).OrderBy("d.id"))
+	return l, apperr.Wrap(err, "load due changes")
+}
 
 var loanList = &listquery.Resource{
 	Columns: map[string]listquery.Column{
@@ -187,14 +197,7 @@ func (s *Service) Request(ctx context.Context, in BorrowRequestInput) (*Loan, er
 	if in.Slides+in.Blocks <= 0 {
 		v.Add("slides", "borrow.nothing_to_lend")
 	}
-	due := strings.TrimSpace(in.DueDate)
-	if due == "" {
-		v.Add("due_date", "field.required")
-	} else if d, err := time.ParseInLocation(dayLayout, due, s.clock.Zone()); err != nil || d.Format(dayLayout) != due {
-		v.Add("due_date", "field.invalid")
-	} else if due < s.today() {
-		v.Add("due_date", "borrow.due_past")
-	}
+	due := s.checkDue(&v, in.DueDate)
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
@@ -229,9 +232,29 @@ func (s *Service) Request(ctx context.Context, in BorrowRequestInput) (*Loan, er
 	return out, err
 }
 
+// checkDue reads a due date: a day (YYYY-MM-DD) of the center's calendar,
+// today or later.
+func (s *Service) checkDue(v *apperr.Validation, raw string) string {
+	due := strings.TrimSpace(raw)
+	if due == "" {
+		v.Add("due_date", "field.required")
+	} else if d, err := time.ParseInLocation(dayLayout, due, s.clock.Zone()); err != nil || d.Format(dayLayout) != due {
+		v.Add("due_date", "field.invalid")
+	} else if due < s.today() {
+		v.Add("due_date", "borrow.due_past")
+	}
+	return due
+}
+
 // move makes act on loan id in one transaction: the caller must see it and
 // the state machine must allow act; change returns the columns to set.
 func (s *Service) move(ctx context.Context, id int64, act Action, change func(l *Loan) map[string]any) (*Loan, error) {
+	return s.moveThen(ctx, id, act, change, nil)
+}
+
+// moveThen is move with then run in the same transaction after the loan
+// changed (before it is reloaded and audited).
+func (s *Service) moveThen(ctx context.Context, id int64, act Action, change func(l *Loan) map[string]any, then func(tx *db.Tx, l *Loan) error) (*Loan, error) {
 	var out *Loan
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		l, err := s.load(ctx, tx, id)
@@ -254,6 +277,11 @@ func (s *Service) move(ctx context.Context, id int64, act Action, change func(l 
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			return apperr.New(apperr.Conflict, "borrow.version_conflict")
+		}
+		if then != nil {
+			if err := then(tx, l); err != nil {
+				return err
+			}
 		}
 		if out, err = s.load(ctx, tx, id); err != nil {
 			return err
@@ -320,4 +348,29 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// Extend changes the due date of a loan that is checking, passed or lent
+// out (the center's; spec 2 §3 Borrow): a day today or later, other than
+// the current one. The change is kept with its reason, who and when, and
+// audited; the overdue highlight follows the new date.
+func (s *Service) Extend(ctx context.Context, id int64, in BorrowExtendInput) (*Loan, error) {
+	var v apperr.Validation
+	due := s.checkDue(&v, in.DueDate)
+	reason := strings.TrimSpace(in.Reason)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	me, now := access.FromContext(ctx).UserID, s.clock.Now()
+	return s.moveThen(ctx, id, ActExtend, func(*Loan) map[string]any {
+		return map[string]any{"due_date": due}
+	}, func(tx *db.Tx, l *Loan) error {
+		if l.DueDate == due {
+			return apperr.New(apperr.Invalid, "error.validation").Field("due_date", "borrow.due_unchanged")
+		}
+		_, err := db.Exec(ctx, tx, tx.Builder().Insert("borrow_due_changes").SetMap(map[string]any{
+			"borrow_id": id, "from_date": l.DueDate, "to_date": due, "reason": reason, "changed_by": me, "changed_at": now,
+		}))
+		return apperr.Wrap(err, "record due change")
+	})
 }

@@ -33,42 +33,43 @@ const dayLayout = "2006-01-02"
 // Loan is one request to borrow a case's slides and blocks, as its
 // hospital and its center see it.
 type Loan struct {
-	ID            int64      `json:"id" db:"id"`
-	BorrowNo      string     `json:"borrow_no" db:"borrow_no"`
-	ConsultID     int64      `json:"consult_id" db:"consult_id"`
-	ConsultNo     string     `json:"consult_no" db:"consult_no"`
-	PatientName   string     `json:"patient_name" db:"patient_name"`
-	HospitalID    int64      `json:"hospital_id" db:"hospital_id"`
-	HospitalName  string     `json:"hospital_name" db:"hospital_name"`
-	CenterID      int64      `json:"center_id" db:"center_id"`
-	CenterName    string     `json:"center_name" db:"center_name"`
-	Type          Type       `json:"type" db:"type" enum:"family,outer,department,hospital"`
-	Borrower      string     `json:"borrower" db:"borrower"`
-	BorrowerPhone string     `json:"borrower_phone" db:"borrower_phone"`
-	Purpose       string     `json:"purpose" db:"purpose"`
-	Slides        int        `json:"slides" db:"slides" doc:"Glass slides lent"`
-	Blocks        int        `json:"blocks" db:"blocks" doc:"Paraffin blocks lent"`
-	Items         string     `json:"items" db:"items" doc:"Which slides and blocks (their numbers)"`
-	DueDate       string     `json:"due_date" db:"due_date" doc:"The day the material is due back (YYYY-MM-DD, the center's zone)"`
-	Deposit       int64      `json:"deposit" db:"deposit" doc:"Deposit taken when lending, yuan"`
-	Payee         string     `json:"payee" db:"payee"`
-	Damaged       bool       `json:"damaged" db:"damaged"`
-	Compensation  int64      `json:"compensation" db:"compensation" doc:"Compensation for damage, yuan"`
-	ReviewNote    string     `json:"review_note" db:"review_note" doc:"Why the request was not passed"`
-	ReturnNote    string     `json:"return_note" db:"return_note"`
-	Status        Status     `json:"status" db:"status" enum:"checking,passed,not_passed,borrowing,returned"`
-	RequestedBy   string     `json:"requested_by" db:"requested_by_name"`
-	ReviewedBy    *string    `json:"reviewed_by" db:"reviewed_by_name"`
-	ReviewedAt    *time.Time `json:"reviewed_at" db:"reviewed_at"`
-	LentBy        *string    `json:"lent_by" db:"lent_by_name"`
-	LentAt        *time.Time `json:"lent_at" db:"lent_at"`
-	ReturnedBy    *string    `json:"returned_by" db:"returned_by_name"`
-	ReturnedAt    *time.Time `json:"returned_at" db:"returned_at"`
-	Version       int64      `json:"version" db:"version"`
-	CreatedAt     time.Time  `json:"created_at" db:"created_at"`
-	UpdatedAt     time.Time  `json:"updated_at" db:"updated_at"`
-	Overdue       bool       `json:"overdue" db:"-" doc:"Lent and past its due date"`
-	Actions       []Action   `json:"actions" db:"-" doc:"What the caller may do now"`
+	ID            int64       `json:"id" db:"id"`
+	BorrowNo      string      `json:"borrow_no" db:"borrow_no"`
+	ConsultID     int64       `json:"consult_id" db:"consult_id"`
+	ConsultNo     string      `json:"consult_no" db:"consult_no"`
+	PatientName   string      `json:"patient_name" db:"patient_name"`
+	HospitalID    int64       `json:"hospital_id" db:"hospital_id"`
+	HospitalName  string      `json:"hospital_name" db:"hospital_name"`
+	CenterID      int64       `json:"center_id" db:"center_id"`
+	CenterName    string      `json:"center_name" db:"center_name"`
+	Type          Type        `json:"type" db:"type" enum:"family,outer,department,hospital"`
+	Borrower      string      `json:"borrower" db:"borrower"`
+	BorrowerPhone string      `json:"borrower_phone" db:"borrower_phone"`
+	Purpose       string      `json:"purpose" db:"purpose"`
+	Slides        int         `json:"slides" db:"slides" doc:"Glass slides lent"`
+	Blocks        int         `json:"blocks" db:"blocks" doc:"Paraffin blocks lent"`
+	Items         string      `json:"items" db:"items" doc:"Which slides and blocks (their numbers)"`
+	DueDate       string      `json:"due_date" db:"due_date" doc:"The day the material is due back (YYYY-MM-DD, the center's zone)"`
+	Deposit       int64       `json:"deposit" db:"deposit" doc:"Deposit taken when lending, yuan"`
+	Payee         string      `json:"payee" db:"payee"`
+	Damaged       bool        `json:"damaged" db:"damaged"`
+	Compensation  int64       `json:"compensation" db:"compensation" doc:"Compensation for damage, yuan"`
+	ReviewNote    string      `json:"review_note" db:"review_note" doc:"Why the request was not passed"`
+	ReturnNote    string      `json:"return_note" db:"return_note"`
+	Status        Status      `json:"status" db:"status" enum:"checking,passed,not_passed,borrowing,returned"`
+	RequestedBy   string      `json:"requested_by" db:"requested_by_name"`
+	ReviewedBy    *string     `json:"reviewed_by" db:"reviewed_by_name"`
+	ReviewedAt    *time.Time  `json:"reviewed_at" db:"reviewed_at"`
+	LentBy        *string     `json:"lent_by" db:"lent_by_name"`
+	LentAt        *time.Time  `json:"lent_at" db:"lent_at"`
+	ReturnedBy    *string     `json:"returned_by" db:"returned_by_name"`
+	ReturnedAt    *time.Time  `json:"returned_at" db:"returned_at"`
+	Version       int64       `json:"version" db:"version"`
+	CreatedAt     time.Time   `json:"created_at" db:"created_at"`
+	UpdatedAt     time.Time   `json:"updated_at" db:"updated_at"`
+	Overdue       bool        `json:"overdue" db:"-" doc:"Lent and past its due date"`
+	DueChanges    []DueChange `json:"due_changes,omitempty" db:"-" doc:"Changes of the due date, oldest first (the loan's detail only)"`
+	Actions       []Action    `json:"actions" db:"-" doc:"What the caller may do now"`
 }
 
 // Archive is a case's material in the archive (one record per case, made
@@ -110,6 +111,21 @@ type BorrowRequestInput struct {
 	Blocks        int    `json:"blocks,omitempty" minimum:"0" maximum:"999"`
 	Items         string `json:"items,omitempty" maxLength:"500"`
 	DueDate       string `json:"due_date,omitempty" example:"2026-12-31" doc:"YYYY-MM-DD, today or later"`
+}
+
+// DueChange is one change of a loan's due date.
+type DueChange struct {
+	FromDate  string    `json:"from_date" db:"from_date"`
+	ToDate    string    `json:"to_date" db:"to_date"`
+	Reason    string    `json:"reason" db:"reason"`
+	ChangedBy string    `json:"changed_by" db:"changed_by_name"`
+	ChangedAt time.Time `json:"changed_at" db:"changed_at"`
+}
+
+// BorrowExtendInput changes a loan's due date.
+type BorrowExtendInput struct {
+	DueDate string `json:"due_date,omitempty" example:"2026-12-31" doc:"The new due date, YYYY-MM-DD, today or later"`
+	Reason  string `json:"reason,omitempty" maxLength:"500"`
 }
 
 // BorrowReasonInput carries why a request is not passed.

@@ -22,7 +22,7 @@ import {
 import { ARCHIVE_COLOR, ArchiveActionDialog, LoanActionDialog, LoanDrawer, LoanStatusTag, RequestDrawer } from './dialogs';
 import './borrow.css';
 
-const LOAN_ACTIONS: LoanAction[] = ['approve', 'reject', 'lend', 'return'];
+const LOAN_ACTIONS: LoanAction[] = ['approve', 'reject', 'lend', 'return', 'extend'];
 const ARCHIVE_ACTIONS: ArchiveAction[] = ['receive', 'store', 'undo', 'rearchive'];
 
 function Loans() {

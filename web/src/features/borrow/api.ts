@@ -36,7 +36,7 @@ function useWrite<V, R = unknown>(fn: (v: V) => Promise<R>) {
 
 export const useRequestLoan = () => useWrite(async (v: RequestInput) => unwrap(await api.POST('/api/borrow', { body: v })));
 
-export type LoanAction = 'approve' | 'reject' | 'lend' | 'return';
+export type LoanAction = 'approve' | 'reject' | 'lend' | 'return' | 'extend';
 export type ArchiveAction = 'receive' | 'store' | 'undo' | 'rearchive';
 
 /** One loan action with the fields its dialog asked. */
@@ -49,6 +49,8 @@ export function useLoanAction() {
         return unwrap(await api.POST('/api/borrow/{id}/reject', { ...path(id), body: { reason: String(body.reason ?? '') } }));
       case 'lend':
         return unwrap(await api.POST('/api/borrow/{id}/lend', { ...path(id), body: { deposit: Number(body.deposit ?? 0), payee: String(body.payee ?? '') } }));
+      case 'extend':
+        return unwrap(await api.POST('/api/borrow/{id}/extend', { ...path(id), body: { due_date: String(body.due_date ?? ''), reason: String(body.reason ?? '') } }));
       case 'return':
         return unwrap(
           await api.POST('/api/borrow/{id}/return', {
@@ -57,6 +59,15 @@ export function useLoanAction() {
           }),
         );
     }
+  });
+}
+
+/** One loan as its detail shows it (with the changes of its due date). */
+export function useLoan(id: number | undefined) {
+  return useQuery({
+    queryKey: [...borrowKeys.all, 'one', id],
+    queryFn: async () => unwrap(await api.GET('/api/borrow/{id}', path(id ?? 0))),
+    enabled: !!id,
   });
 }
 

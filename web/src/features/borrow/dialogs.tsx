@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
 import { formatDateTime } from '../../lib/format';
-import { BORROW_TYPES, useArchiveAction, useLendableCases, useLoanAction, useRequestLoan, type ArchiveAction, type ArchiveRow, type Loan, type LoanAction, type RequestInput } from './api';
+import { BORROW_TYPES, useArchiveAction, useLendableCases, useLoan, useLoanAction, useRequestLoan, type ArchiveAction, type ArchiveRow, type Loan, type LoanAction, type RequestInput } from './api';
 
 export const STATUS_COLOR: Record<string, string> = { checking: 'blue', passed: 'cyan', not_passed: 'red', borrowing: 'orange', returned: 'green' };
 export const ARCHIVE_COLOR: Record<string, string> = { to_receive: 'default', not_archived: 'orange', archived: 'green' };
@@ -130,7 +130,8 @@ export function LoanActionDialog({ target, onClose }: { target: { loan: Loan; ac
   if (!target) return null;
   const { loan, action } = target;
   const ok = async () => {
-    const body = await form.validateFields();
+    const v = await form.validateFields();
+    const body = action === 'extend' ? { ...v, due_date: (v.due_date as Dayjs).format('YYYY-MM-DD') } : v;
     act.mutate(
       { id: loan.id, action, body },
       {
@@ -164,6 +165,17 @@ export function LoanActionDialog({ target, onClose }: { target: { loan: Loan; ac
             </Form.Item>
           </Space>
         )}
+        {action === 'extend' && (
+          <>
+            <Typography.Paragraph>{t('borrow.extendHint')}</Typography.Paragraph>
+            <Form.Item name="due_date" label={t('borrow.field.newDue')} rules={[{ required: true, message: t('validation.required', { field: t('borrow.field.newDue') }) }]}>
+              <DatePicker disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid="borrow-new-due" />
+            </Form.Item>
+            <Form.Item name="reason" label={t('borrow.field.extendReason')}>
+              <Input.TextArea rows={2} maxLength={500} data-testid="borrow-extend-reason" />
+            </Form.Item>
+          </>
+        )}
         {action === 'return' && (
           <>
             <Form.Item name="damaged" valuePropName="checked">
@@ -185,8 +197,11 @@ export function LoanActionDialog({ target, onClose }: { target: { loan: Loan; ac
 }
 
 /** A loan's details. */
-export function LoanDrawer({ loan, onClose }: { loan: Loan | null; onClose: () => void }) {
+export function LoanDrawer({ loan: row, onClose }: { loan: Loan | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const one = useLoan(row?.id);
+  const loan = row && one.data?.id === row.id ? one.data : row;
+  const changes = loan?.due_changes ?? [];
   return (
     <Drawer open={!!loan} onClose={onClose} title={loan ? `${t('borrow.detail')} · ${loan.borrow_no}` : ''} width={560} destroyOnHidden>
       {loan && (
@@ -198,7 +213,21 @@ export function LoanDrawer({ loan, onClose }: { loan: Loan | null; onClose: () =
           <Descriptions.Item label={t('borrow.field.borrower')}>{loan.borrower} {loan.borrower_phone}</Descriptions.Item>
           <Descriptions.Item label={t('borrow.field.purpose')}>{loan.purpose}</Descriptions.Item>
           <Descriptions.Item label={t('borrow.field.material')}>{t('borrow.material', { slides: loan.slides, blocks: loan.blocks })} {loan.items}</Descriptions.Item>
-          <Descriptions.Item label={t('borrow.field.due')}>{loan.due_date}</Descriptions.Item>
+          <Descriptions.Item label={t('borrow.field.due')}>
+            <span className={loan.overdue ? 'tp-borrow-overdue-date' : undefined} data-testid="borrow-detail-due">{loan.due_date}</span>
+          </Descriptions.Item>
+          {changes.length > 0 && (
+            <Descriptions.Item label={t('borrow.field.dueChanges')}>
+              <ul className="tp-borrow-due-changes" data-testid="borrow-due-changes">
+                {changes.map((c) => (
+                  <li key={c.changed_at}>
+                    {t('borrow.dueChange', { from: c.from_date, to: c.to_date, who: c.changed_by, when: formatDateTime(c.changed_at) })}
+                    {c.reason && <Typography.Text type="secondary"> · {c.reason}</Typography.Text>}
+                  </li>
+                ))}
+              </ul>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('borrow.field.requestedBy')}>{loan.requested_by} · {formatDateTime(loan.created_at)}</Descriptions.Item>
           {loan.reviewed_at && <Descriptions.Item label={t('borrow.field.reviewedBy')}>{loan.reviewed_by} · {formatDateTime(loan.reviewed_at)} {loan.review_note}</Descriptions.Item>}
           {loan.lent_at && <Descriptions.Item label={t('borrow.field.lentBy')}>{loan.lent_by} · {formatDateTime(loan.lent_at)} · {t('borrow.field.deposit')} {loan.deposit} {loan.payee}</Descriptions.Item>}
