@@ -2,10 +2,10 @@
 // LiveEvents publishes, the meeting bar listens.
 export interface MeetingEvent {
   meeting_id: number;
-  kind: 'view' | 'pointer' | 'members' | 'ended';
+  kind: 'view' | 'pointer' | 'members' | 'annotations' | 'ended';
   from: number;
   name?: string;
-  signal?: { kind: string; slide_id: number; x?: number; y?: number; zoom?: number; rotation?: number; hide?: boolean; sent?: number };
+  signal?: { kind: string; slide_id: number; x?: number; y?: number; zoom?: number; rotation?: number; split?: number[] | null; hide?: boolean; sent?: number };
 }
 
 const listeners = new Set<(e: MeetingEvent) => void>();

@@ -10,7 +10,7 @@ import { useApiError } from '../../components/ui/useApiError';
 interface Values {
   secret: boolean;
   expiry_days: 0 | 1 | 7 | 30;
-  parts: ('report' | 'attachments' | 'clinical')[];
+  parts: ('report' | 'attachments' | 'clinical' | 'annotations')[];
   deidentify: boolean;
 }
 
@@ -30,6 +30,7 @@ export function ShareDialog({ caseId, open, onClose }: { caseId: number; open: b
     const body: ShareInput = {
       consult_id: caseId, secret: v.secret, expiry_days: v.expiry_days, deidentify: v.deidentify,
       with_report: v.parts.includes('report'), with_attachments: v.parts.includes('attachments'), with_clinical: v.parts.includes('clinical'),
+      with_annotations: v.parts.includes('annotations'),
     };
     setBusy(true);
     try {
@@ -91,6 +92,7 @@ export function ShareDialog({ caseId, open, onClose }: { caseId: number; open: b
                 { value: 'report', label: t('share.part.report') },
                 { value: 'attachments', label: t('share.part.attachments') },
                 { value: 'clinical', label: t('share.part.clinical') },
+                { value: 'annotations', label: t('share.part.annotations') },
               ]}
             />
           </Form.Item>

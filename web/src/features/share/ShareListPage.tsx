@@ -28,7 +28,7 @@ export default function ShareListPage() {
       onOk: () => cancel.mutateAsync(r.id).then(() => message.success(t('share.list.cancelled')), showError),
     });
   const parts = (r: ShareRow) =>
-    [t('share.part.slides'), r.with_report && t('share.part.report'), r.with_attachments && t('share.part.attachments'), r.with_clinical && t('share.part.clinical')]
+    [t('share.part.slides'), r.with_report && t('share.part.report'), r.with_attachments && t('share.part.attachments'), r.with_clinical && t('share.part.clinical'), r.with_annotations && t('share.part.annotations')]
       .filter(Boolean)
       .join('、');
   const columns: ListColumn<ShareRow>[] = [

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Result, Spin, Switch, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/errors';
 import { recordView, useViewerInfo } from './api';
 import { MagnificationBar, RotationControl, ScaleBar } from './controls';
-import { effectiveObjective, magnificationForZoom, zoomForMagnification } from './geometry';
-import { imageToViewportFactor, type Viewer } from './osd';
+import { effectiveObjective } from './geometry';
+import type { Viewer } from './osd';
+import { MeetingBar } from './meeting/MeetingBar';
+import { useViewerSync, type Pane } from './viewer/useViewerSync';
 import { SlideCanvas } from './SlideCanvas';
 import { MAX_SPLIT, MIN_SPLIT, splitCountOk } from './SlideStrip';
 
@@ -19,11 +21,6 @@ export function parseIds(raw: string | null): number[] {
     if (Number.isInteger(n) && n > 0 && !out.includes(n)) out.push(n);
   }
   return out;
-}
-
-interface Pane {
-  viewer: Viewer;
-  objective: number;
 }
 
 function ComparePane({ id, onViewer, onEnter }: { id: number; onViewer: (id: number, p: Pane | null) => void; onEnter: () => void }) {
@@ -66,50 +63,28 @@ function ComparePane({ id, onViewer, onEnter }: { id: number; onViewer: (id: num
   );
 }
 
-/** /slide/compare?ids=1,2,3 — 2 to 4 slides side by side with synchronised pan, zoom and rotation. */
+/**
+ * /slide/compare?ids=1,2,3 — 2 to 4 slides side by side with synchronised pan, zoom and
+ * rotation; with &case=…&meeting=… the split view of a live meeting (mirrored both ways).
+ */
 export default function ComparePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const ids = parseIds(search.get('ids'));
+  const meetingId = Number(search.get('meeting')) || null;
+  const caseId = Number(search.get('case')) || null;
   const [sync, setSync] = useState(true);
-  const panes = useRef(new Map<number, Pane>());
-  const leader = useRef<number | null>(null);
-  const applying = useRef(false);
-  const [, setReady] = useState(0);
-
-  const onViewer = useCallback((id: number, p: Pane | null) => {
-    if (p) panes.current.set(id, p);
-    else panes.current.delete(id);
-    setReady((n) => n + 1);
-  }, []);
-
-  // The pane under the pointer leads; the others follow its magnification, centre and rotation.
-  useEffect(() => {
-    if (!sync) return;
-    const offs: (() => void)[] = [];
-    for (const [id, p] of panes.current) {
-      const follow = () => {
-        if (applying.current || leader.current !== id) return;
-        const vp = p.viewer.viewport;
-        const mag = magnificationForZoom(vp.getZoom(true), p.objective, imageToViewportFactor(p.viewer));
-        const center = vp.getCenter(true);
-        const rot = vp.getRotation(true);
-        applying.current = true;
-        for (const [oid, o] of panes.current) {
-          if (oid === id) continue;
-          const ovp = o.viewer.viewport;
-          ovp.zoomTo(zoomForMagnification(mag, o.objective, imageToViewportFactor(o.viewer)), undefined, true);
-          ovp.panTo(center, true);
-          if (Math.abs(ovp.getRotation(true) - rot) > 0.01) ovp.setRotation(rot, true);
-        }
-        applying.current = false;
-      };
-      p.viewer.addHandler('update-viewport', follow);
-      offs.push(() => p.viewer.removeHandler('update-viewport', follow));
-    }
-    return () => offs.forEach((f) => f());
-  });
+  const { setPane, lead } = useViewerSync(sync);
+  const first = ids[0] ?? 0;
+  const [firstViewer, setFirstViewer] = useState<Viewer | null>(null);
+  const onViewer = useCallback(
+    (id: number, p: Pane | null) => {
+      setPane(id, p);
+      if (id === first) setFirstViewer(p?.viewer ?? null);
+    },
+    [setPane, first],
+  );
 
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/manage'));
 
@@ -136,10 +111,14 @@ export default function ComparePage() {
         <div style={{ flex: 1 }} />
         <Switch checked={sync} onChange={setSync} data-testid="sync" /> <Typography.Text>{t('slide.sync')}</Typography.Text>
       </div>
-      <div style={{ flex: 1, display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 0 }}>
+      <div style={{ flex: 1, position: 'relative', display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 0 }}>
         {ids.map((id) => (
-          <ComparePane key={id} id={id} onViewer={onViewer} onEnter={() => (leader.current = id)} />
+          <ComparePane key={id} id={id} onViewer={onViewer} onEnter={() => lead(id)} />
         ))}
+        {meetingId && caseId && firstViewer && (
+          // In a meeting the first pane's view is what travels; the others follow it.
+          <MeetingBar meetingId={meetingId} caseId={caseId} slideId={first} split={ids} viewer={firstViewer} onFollow={() => lead(first)} />
+        )}
       </div>
     </div>
   );

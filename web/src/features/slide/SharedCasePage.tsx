@@ -1,7 +1,8 @@
 // /shareCase?c=… — a case shared by link, for visitors without an account:
-// the code of a secret share first, then the case read-only (slides with the
-// viewer's zoom, magnification and scale bar; the report and attachments as
-// the share includes them), under the watermark "shared by … on …".
+// the code of a secret share first, then the case read-only (slides in the
+// viewer with zoom, measurement, split view and, as the share includes them,
+// the case's annotations; the report and attachments as the share includes
+// them), under the watermark "shared by … on …" (also drawn into every image).
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, Descriptions, Form, Input, Layout, Result, Space, Spin, Tag, Typography } from 'antd';
@@ -10,11 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/errors';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { formatDateTime } from '../../lib/format';
-import { MagnificationBar, ScaleBar } from './controls';
-import { effectiveObjective } from './geometry';
-import type { Viewer } from './osd';
-import { SlideCanvas } from './SlideCanvas';
 import { openShare, type SharedCase } from './sharedCaseApi';
+import { SharedSlides } from './share/SharedSlides';
 import { Watermark } from './Watermark';
 
 type Stage = { kind: 'loading' } | { kind: 'code'; error?: string } | { kind: 'gone'; message: string } | { kind: 'open'; view: SharedCase };
@@ -87,32 +85,13 @@ function CodeForm({ busy, error, onSubmit }: { busy: boolean; error?: string; on
 
 function SharedCaseView({ view }: { view: SharedCase }) {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(0);
-  const [viewer, setViewer] = useState<Viewer | null>(null);
-  const slides = view.slides ?? [];
   const attachments = view.attachments ?? [];
-  const slide = slides[index];
-  const objective = slide ? effectiveObjective(slide.viewer.objective, slide.viewer.mpp) : 40;
   const age = view.patient.age ? `${view.patient.age}${t(`share.ageUnit.${view.patient.age_unit || 'year'}`)}` : '—';
   return (
     <Watermark text={view.watermark}>
       <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 340px', gap: 16 }} data-testid="shared-case">
-        <Card size="small" title={<Space>{slide ? slide.title : t('share.page.noSlides')}{slide?.stain && <Tag>{slide.stain}</Tag>}</Space>}
-          extra={slide && <MagnificationBar viewer={viewer} objective={objective} compact />} styles={{ body: { padding: 0 } }}>
-          <div style={{ position: 'relative', height: 'calc(100vh - 190px)', minHeight: 420 }}>
-            {slide && (
-              <SlideCanvas key={slide.id} info={slide.viewer} onViewer={setViewer}>
-                {(v) => <div style={{ position: 'absolute', left: 12, bottom: 12 }}>{slide.viewer.mpp > 0 && <ScaleBar viewer={v} mpp={slide.viewer.mpp} />}</div>}
-              </SlideCanvas>
-            )}
-          </div>
-          {slides.length > 1 && (
-            <Space wrap style={{ padding: 8 }}>
-              {slides.map((s, i) => (
-                <Button key={s.id} size="small" type={i === index ? 'primary' : 'default'} onClick={() => setIndex(i)}>{s.title}</Button>
-              ))}
-            </Space>
-          )}
+        <Card size="small" styles={{ body: { padding: 0, height: 'calc(100vh - 150px)', minHeight: 460 } }}>
+          <SharedSlides slides={view.slides ?? []} />
         </Card>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Card size="small" title={t('share.page.case')}>

@@ -45,7 +45,7 @@ export function SlideStrip({ caseId, currentId }: { caseId: number; currentId: n
   if (slides.isLoading || list.length === 0) return null;
   const openCompare = () => {
     if (!splitCountOk(picked.length)) return void message.warning(t('slide.splitCount'));
-    navigate(`/slide/compare?ids=${picked.join(',')}&case=${caseId}`);
+    navigate(`/slide/compare?ids=${picked.join(',')}&case=${caseId}${meeting ? `&meeting=${meeting}` : ''}`);
   };
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '6px 10px', borderTop: '1px solid #e5e7eb', background: '#fafbfc', overflowX: 'auto' }} data-testid="slide-strip">

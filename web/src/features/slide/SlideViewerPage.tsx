@@ -16,6 +16,7 @@ import type { Viewer } from './osd';
 import { SlideCanvas } from './SlideCanvas';
 import { SlideStrip } from './SlideStrip';
 import { MeetingBar } from './meeting/MeetingBar';
+import { useMeetingAnnotations } from './meeting/useMeeting';
 import { useSlideSources } from './viewer/useSlideSources';
 import { useAnnotationTools } from './viewer/useAnnotationTools';
 import { useCaptures } from './viewer/useCaptures';
@@ -59,6 +60,7 @@ export default function SlideViewerPage() {
   const { annotations, setAnnotations, others } = ann;
   const [hiddenAuthors, setHiddenAuthors] = useState<ReadonlySet<number>>(new Set());
   const othersShown = useMemo(() => readonlyLabels(others, hiddenAuthors), [others, hiddenAuthors]);
+  useMeetingAnnotations(meetingId, slideId, ann.reloadOthers);
   const tools = useAnnotationTools(slideId, viewer, setAnnotations);
   useViewerKeys(viewer, tools, toggleFullscreen, setAnnotations);
 

@@ -126,5 +126,16 @@ export function useServerAnnotations(slideId: number, enabled: boolean, bench: {
     return () => window.removeEventListener('beforeunload', onLeave);
   }, [flush]);
 
-  return { annotations, setAnnotations, others, loaded: loadedFor === slideId, loadError, saveState, saveError, flush };
+  // The others' sets read again (someone in a live meeting saved theirs); one's own stay as they are.
+  const reloadOthers = useCallback(async () => {
+    if (!enabled || !(slideId > 0) || bench) return;
+    try {
+      const d = unwrap(await api.GET('/api/slides/{id}/annotations', { params: { path: { id: slideId } } }));
+      setOthers((d.others ?? []).map((o) => ({ userId: o.user_id, name: o.name, labels: toAnnotations(o.labels), updatedAt: o.updated_at ?? null })));
+    } catch {
+      /* the next push or opening reads them */
+    }
+  }, [slideId, enabled, bench]);
+
+  return { annotations, setAnnotations, others, reloadOthers, loaded: loadedFor === slideId, loadError, saveState, saveError, flush };
 }

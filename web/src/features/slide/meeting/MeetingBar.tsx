@@ -13,12 +13,16 @@ interface Props {
   caseId: number;
   slideId: number;
   viewer: Viewer | null;
+  /** The split view's slides (slideId first), when the meeting is in one. */
+  split?: number[];
+  /** Runs before a followed view is applied. */
+  onFollow?: () => void;
 }
 
-export function MeetingBar({ meetingId, caseId, slideId, viewer }: Props) {
+export function MeetingBar({ meetingId, caseId, slideId, viewer, split, onFollow }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const m = useMeeting(meetingId, caseId, slideId, viewer);
+  const m = useMeeting(meetingId, caseId, slideId, viewer, split ?? null, onFollow);
   useViewportTick(viewer);
   const view = viewer && { c: viewer.viewport.getCenter(true), z: viewer.viewport.getZoom(true) };
   const presenter = m.meeting?.members?.find((x) => x.user_id === m.meeting?.presenter_id);
@@ -39,6 +43,7 @@ export function MeetingBar({ meetingId, caseId, slideId, viewer }: Props) {
         data-testid="meeting-bar"
         data-view={view ? `${view.c.x.toFixed(5)},${view.c.y.toFixed(5)},${view.z.toFixed(4)}` : ''}
         data-presenting={m.presenting ? '1' : '0'}
+        data-layout={split?.length ? split.join(',') : String(slideId)}
         style={{ position: 'absolute', right: 12, top: 12, width: 260, zIndex: 6, boxShadow: '0 4px 16px rgba(15,42,71,0.18)' }}
         title={<Space><AimOutlined />{t('meeting.bar.title')}</Space>}
       >

@@ -1,5 +1,6 @@
-// A meeting held in the viewer: join on open, the presenter's view sent as
-// it changes, followed by the others while they follow, pointers both ways.
+// A meeting held in the viewer: join on open, the presenter's view (with the
+// split view's slides) sent as it changes, followed by the others while they
+// follow, pointers both ways; annotations saved in the meeting read again.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import OpenSeadragon from 'openseadragon';
@@ -22,7 +23,17 @@ const POINTER_MS = 80;
 
 const path = (id: number) => ({ params: { path: { id } } });
 
-export function useMeeting(meetingId: number, caseId: number, slideId: number, viewer: Viewer | null) {
+type Signal = MeetingEvent['signal'];
+
+/** Where a view is shown: one slide, or a split view of 2–4. */
+const layoutOf = (slideId: number, split?: number[] | null) => (split?.length ? `split:${split.join(',')}` : `slide:${slideId}`);
+
+/**
+ * The meeting as seen from one viewer: slideId is the slide shown (the first of a
+ * split view), split the split view's slides; onFollow runs before a followed view
+ * is applied (a split view makes its first pane lead).
+ */
+export function useMeeting(meetingId: number, caseId: number, slideId: number, viewer: Viewer | null, split: number[] | null = null, onFollow?: () => void) {
   const navigate = useNavigate();
   const { data: info } = useAuthInfo();
   const me = info?.user.id ?? 0;
@@ -47,12 +58,15 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
     };
   }, [meetingId]);
 
-  const apply = (s: MeetingEvent['signal']) => {
+  const here = layoutOf(slideId, split);
+  const apply = (s: Signal) => {
     if (!s || !viewer) return;
-    if (s.slide_id !== slideId) {
-      navigate(`/slide/view/${s.slide_id}?case=${caseId}&meeting=${meetingId}`, { replace: true });
+    if (layoutOf(s.slide_id, s.split) !== here) {
+      const q = `case=${caseId}&meeting=${meetingId}`;
+      navigate(s.split?.length ? `/slide/compare?ids=${s.split.join(',')}&${q}` : `/slide/view/${s.slide_id}?${q}`, { replace: true });
       return;
     }
+    onFollow?.();
     viewer.viewport.setRotation(s.rotation ?? 0);
     viewer.viewport.zoomTo(s.zoom ?? 1, undefined, true);
     viewer.viewport.panTo(new OpenSeadragon.Point(s.x ?? 0, s.y ?? 0), true);
@@ -77,7 +91,7 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meeting?.id, follow, viewer]);
+  }, [meeting?.id, follow, viewer, here]);
 
   // Tiles leave a connection free for the meeting's messages (a browser
   // opens six to a server, the live stream holds one).
@@ -104,7 +118,7 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
           });
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meetingId, slideId, viewer],
+    [meetingId, slideId, viewer, here],
   );
 
   // The presenter sends the view as it changes.
@@ -116,7 +130,7 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
       last = Date.now();
       // Where the viewport is going (not where its animation is now): followers jump there.
       const c = viewer.viewport.getCenter(false);
-      const body = { kind: 'view' as const, slide_id: slideId, x: c.x, y: c.y, zoom: viewer.viewport.getZoom(false), rotation: viewer.viewport.getRotation(), sent: Date.now() };
+      const body = { kind: 'view' as const, slide_id: slideId, x: c.x, y: c.y, zoom: viewer.viewport.getZoom(false), rotation: viewer.viewport.getRotation(), split: split ?? undefined, sent: Date.now() };
       void api.POST('/api/consultation/meeting/{id}/signal', { ...path(meetingId), body }).catch(() => undefined);
     };
     const onChange = () => {
@@ -133,7 +147,8 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
       viewer.removeHandler('viewport-change', onChange);
       viewer.removeHandler('animation-finish', onChange);
     };
-  }, [viewer, presenting, slideId, meetingId]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- split is read through here
+  }, [viewer, presenting, slideId, meetingId, here]);
 
   // Everyone's pointer over the slide.
   useEffect(() => {
@@ -161,4 +176,19 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
     setMeeting(unwrap(await api.PATCH('/api/consultation/meeting/{id}', { ...path(meetingId), body })));
 
   return { me, meeting, ended, presenting, follow, setFollow, pointers, update };
+}
+
+/** Reads a slide's annotations again when someone in the meeting saved theirs (pushed live). */
+export function useMeetingAnnotations(meetingId: number | null, slideId: number, reload: () => void) {
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+  useEffect(
+    () =>
+      meetingId
+        ? onMeetingEvent((e) => {
+            if (e.meeting_id === meetingId && e.kind === 'annotations' && e.signal?.slide_id === slideId) reloadRef.current();
+          })
+        : undefined,
+    [meetingId, slideId],
+  );
 }
