@@ -2,7 +2,7 @@
 // reports: templates (with a field editor and their order), report rules (per
 // template, an editor per rule type) and the symbols of the diagnosis editor.
 import { useEffect, useState } from 'react';
-import { App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -26,6 +26,7 @@ import {
   type StructTemplateInput,
 } from './api';
 import { RuleEditor, describeRule, type RuleDraft } from './RuleEditor';
+import { optionLabel } from './StructuredForm';
 
 const toInput = (x: StructTemplate, enabled = x.enabled): StructTemplateInput => ({
   name: x.name,
@@ -51,11 +52,11 @@ export function StructTemplatesTab() {
   const open = (x: StructTemplate | 'new') => {
     setEditing(x);
     const v: StructTemplateInput = x === 'new' ? { name: '', kind: 'routine', enabled: true, fields: [{ key: '', label: '', type: 'text' }] } : toInput(x);
-    form.setFieldsValue({ ...v, fields: (v.fields ?? []).map((f) => ({ ...f, options: f.options ?? undefined, default: f.default ?? undefined })) });
+    form.setFieldsValue({ ...v, fields: (v.fields ?? []).map((f) => ({ ...f, options: f.options ?? undefined, options_en: f.options_en ?? undefined, default: f.default ?? undefined })) });
   };
   const submit = (v: StructTemplateInput) =>
     saveM.mutate(
-      { id: editing && editing !== 'new' ? editing.id : undefined, body: { ...v, fields: (v.fields ?? []).map((f) => ({ ...f, options: f.options ?? [] })) } },
+      { id: editing && editing !== 'new' ? editing.id : undefined, body: { ...v, fields: (v.fields ?? []).map((f) => ({ ...f, options: f.options ?? [], options_en: f.options_en ?? [], default: f.default ?? undefined })) } },
       {
         onSuccess: () => {
           void message.success(t('common.saved'));
@@ -213,12 +214,60 @@ function FieldRow({ name, index, count, onRemove, onMove }: { name: number; inde
         </Space>
       </Flex>
       {(type === 'select' || type === 'multiselect') && (
-        <Form.Item name={[name, 'options']} label={lab('options')} style={{ marginBottom: 8 }} extra={t('structured.field.optionsHelp')}>
-          <Select mode="tags" tokenSeparators={['\n']} open={false} suffixIcon={null} aria-label={`${lab('options')} ${n}`} />
-        </Form.Item>
+        <Flex gap={8} wrap>
+          <Form.Item name={[name, 'options']} label={lab('options')} style={{ flex: '1 1 300px', marginBottom: 8 }} extra={t('structured.field.optionsHelp')}>
+            <Select mode="tags" tokenSeparators={['\n']} open={false} suffixIcon={null} aria-label={`${lab('options')} ${n}`} />
+          </Form.Item>
+          <Form.Item name={[name, 'options_en']} label={lab('optionsEn')} style={{ flex: '1 1 300px', marginBottom: 8 }} extra={t('structured.field.optionsEnHelp')}>
+            <Select mode="tags" tokenSeparators={['\n']} open={false} suffixIcon={null} aria-label={`${lab('optionsEn')} ${n}`} data-testid={`field-options-en-${index}`} />
+          </Form.Item>
+        </Flex>
       )}
+      <Form.Item name={[name, 'default']} label={lab('default')} style={{ maxWidth: 420, marginBottom: 8 }}>
+        <DefaultInput type={type} name={name} label={`${lab('default')} ${n}`} testId={`field-default-${index}`} />
+      </Form.Item>
     </div>
   );
+}
+
+/** The default of a field, an input of the field's type (choices from its options). */
+export function DefaultInput({ id, type, name, label, testId, value, onChange }: {
+  id?: string;
+  type?: string;
+  name: number;
+  label: string;
+  testId: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const options = (Form.useWatch(['fields', name, 'options'], { preserve: true }) as string[] | undefined) ?? [];
+  const optionsEn = Form.useWatch(['fields', name, 'options_en'], { preserve: true }) as string[] | undefined;
+  const common = { id, 'aria-label': label, 'data-testid': testId, placeholder: t('structured.field.noDefault') };
+  const choices = options.map((o) => ({ value: o, label: optionLabel({ options, options_en: optionsEn }, o, i18n.language) }));
+  switch (type) {
+    case 'number':
+      return <InputNumber {...common} value={typeof value === 'number' ? value : null} onChange={(v) => onChange?.(v ?? undefined)} style={{ width: 200 }} />;
+    case 'select':
+      return <Select {...common} allowClear value={typeof value === 'string' ? value : undefined} onChange={(v) => onChange?.(v)} options={choices} />;
+    case 'multiselect':
+      return <Select {...common} mode="multiple" allowClear value={Array.isArray(value) ? value : []} onChange={(v: string[]) => onChange?.(v.length ? v : undefined)} options={choices} />;
+    case 'bool':
+      return (
+        <Select
+          {...common}
+          allowClear
+          value={typeof value === 'boolean' ? String(value) : undefined}
+          onChange={(v?: string) => onChange?.(v === undefined ? undefined : v === 'true')}
+          options={[
+            { value: 'true', label: t('structured.yes') },
+            { value: 'false', label: t('structured.no') },
+          ]}
+        />
+      );
+    default:
+      return <Input {...common} maxLength={2000} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange?.(e.target.value || undefined)} />;
+  }
 }
 
 export function RulesTab() {
@@ -238,7 +287,7 @@ export function RulesTab() {
   const submit = () => {
     if (!editing || !template) return;
     saveM.mutate(
-      { id: editing.id, body: { template_id: template.id, type: editing.draft.type, definition: editing.draft.definition, message: editing.draft.message ?? '' } },
+      { id: editing.id, body: { template_id: template.id, type: editing.draft.type, definition: editing.draft.definition, message: editing.draft.message ?? '', message_en: editing.draft.message_en ?? '' } },
       {
         onSuccess: () => {
           void message.success(t('common.saved'));
@@ -263,7 +312,7 @@ export function RulesTab() {
             data-testid="rules-template"
           />
         </Flex>
-        <Button type="primary" icon={<PlusOutlined />} disabled={!template} onClick={() => setEditing({ draft: { type: 'splice', definition: {}, message: '' } })} data-testid="rule-new">
+        <Button type="primary" icon={<PlusOutlined />} disabled={!template} onClick={() => setEditing({ draft: { type: 'splice', definition: {}, message: '', message_en: '' } })} data-testid="rule-new">
           {t('structured.rule.new')}
         </Button>
       </Flex>
@@ -278,14 +327,14 @@ export function RulesTab() {
         columns={[
           { key: 'type', title: t('structured.rule.type'), width: 130, render: (_, r) => <Tag color="geekblue" bordered={false}>{t(`structured.ruleType.${r.type}`)}</Tag> },
           { key: 'what', title: t('structured.rule.what'), render: (_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{describeRule(r, fields, i18n.language)}</Typography.Text> },
-          { key: 'message', dataIndex: 'message', title: t('structured.rule.message'), width: 260, render: (x: string) => x || '—' },
+          { key: 'message', title: t('structured.rule.message'), width: 260, render: (_, r) => (!i18n.language.startsWith('zh') && r.message_en) || r.message || '—' },
           {
             key: 'actions',
             title: t('common.actions'),
             width: 140,
             render: (_, r) => (
               <Space size={4}>
-                <Button size="small" type="link" onClick={() => setEditing({ id: r.id, draft: { type: r.type, definition: r.definition, message: r.message } })} data-testid={`rule-edit-${r.id}`}>
+                <Button size="small" type="link" onClick={() => setEditing({ id: r.id, draft: { type: r.type, definition: r.definition, message: r.message, message_en: r.message_en } })} data-testid={`rule-edit-${r.id}`}>
                   {t('common.edit')}
                 </Button>
                 <Popconfirm title={t('confirm.deleteTitle')} onConfirm={() => del.mutateAsync(r.id).catch(showError)}>

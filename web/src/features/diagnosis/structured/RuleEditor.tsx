@@ -9,6 +9,7 @@ export interface RuleDraft {
   type: (typeof RULE_TYPES)[number];
   definition: RuleDefinition;
   message?: string;
+  message_en?: string;
 }
 
 interface Props {
@@ -118,7 +119,7 @@ export function RuleEditor({ fields, value, onChange }: Props) {
           id="rule-type"
           aria-label={t('structured.rule.type')}
           value={value.type}
-          onChange={(type: RuleDraft['type']) => onChange({ type, definition: {}, message: value.message })}
+          onChange={(type: RuleDraft['type']) => onChange({ type, definition: {}, message: value.message, message_en: value.message_en })}
           options={RULE_TYPES.map((x) => ({ value: x, label: t(`structured.ruleType.${x}`) }))}
           data-testid="rule-type"
         />
@@ -196,6 +197,9 @@ export function RuleEditor({ fields, value, onChange }: Props) {
       )}
       <Form.Item label={t('structured.rule.message')} htmlFor="rule-message" required={value.type === 'hint'} style={{ marginBottom: 12 }} extra={t('structured.rule.messageHelp')}>
         <Input id="rule-message" value={value.message ?? ''} onChange={(e) => onChange({ ...value, message: e.target.value })} maxLength={500} data-testid="rule-message" />
+      </Form.Item>
+      <Form.Item label={t('structured.rule.messageEn')} htmlFor="rule-message-en" style={{ marginBottom: 12 }} extra={t('structured.rule.messageEnHelp')}>
+        <Input id="rule-message-en" value={value.message_en ?? ''} onChange={(e) => onChange({ ...value, message_en: e.target.value })} maxLength={500} data-testid="rule-message-en" />
       </Form.Item>
     </Form>
   );

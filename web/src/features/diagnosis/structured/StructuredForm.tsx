@@ -10,6 +10,13 @@ export function fieldLabel(f: Pick<StructField, 'label' | 'label_en'>, lang: str
   return !lang.startsWith('zh') && f.label_en ? f.label_en : f.label;
 }
 
+/** How an option reads in the interface language: its English text when there is one. */
+export function optionLabel(f: Pick<StructField, 'options' | 'options_en'>, option: string, lang: string) {
+  if (lang.startsWith('zh')) return option;
+  const i = (f.options ?? []).indexOf(option);
+  return (i >= 0 && f.options_en?.[i]) || option;
+}
+
 /** The values a new form starts with: each field's default. */
 export function initialValues(fields: readonly StructField[]): StructValues {
   const out: StructValues = {};
@@ -71,7 +78,8 @@ export function StructuredForm({ fields, values, onChange, errors = {}, hints = 
                 showSearch
                 value={typeof v === 'string' ? v : undefined}
                 onChange={(x) => set(f.key, x)}
-                options={(f.options ?? []).map((o) => ({ value: o, label: o }))}
+                options={(f.options ?? []).map((o) => ({ value: o, label: optionLabel(f, o, i18n.language) }))}
+                optionFilterProp="label"
                 disabled={readOnly}
                 placeholder={t('structured.choose')}
                 data-testid={`sf-${f.key}`}
@@ -84,7 +92,7 @@ export function StructuredForm({ fields, values, onChange, errors = {}, hints = 
                 <Checkbox.Group
                   value={Array.isArray(v) ? (v as string[]) : []}
                   onChange={(x) => set(f.key, x)}
-                  options={(f.options ?? []).map((o) => ({ value: o, label: o }))}
+                  options={(f.options ?? []).map((o) => ({ value: o, label: optionLabel(f, o, i18n.language) }))}
                   disabled={readOnly}
                   data-testid={`sf-${f.key}`}
                 />

@@ -4,7 +4,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, loadLanguage } from '../../../lib/i18n';
 import type { StructField, StructValues } from './api';
-import { StructuredForm, fieldLabel, initialValues } from './StructuredForm';
+import { StructuredForm, fieldLabel, initialValues, optionLabel } from './StructuredForm';
+import { DefaultInput } from './AdminTabs';
+import { Form } from 'antd';
 import { RuleEditor, describeRule, type RuleDraft } from './RuleEditor';
 import { byField } from './StructuredDrawer';
 
@@ -60,6 +62,26 @@ describe('the structured form', () => {
     expect(seen).toHaveBeenLastCalledWith({ tumour_size: 10, markers: ['ER'], lvi: true });
   });
 
+  it('shows options in the reader\'s language and keeps the option itself', async () => {
+    await loadLanguage('en-US');
+    await i18n.changeLanguage('en-US');
+    const margin: StructField = { key: 'margin', label: '切缘', label_en: 'Margin', type: 'multiselect', options: ['未累及', '累及', '可疑'], options_en: ['Not involved', 'Involved'] };
+    const seen = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <StructuredForm fields={[margin]} values={{}} onChange={seen} />
+      </I18nextProvider>,
+    );
+    // "可疑" has no English text: it reads as entered.
+    expect(screen.getByRole('checkbox', { name: 'Not involved' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: '可疑' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Involved' }));
+    expect(seen).toHaveBeenLastCalledWith({ margin: ['累及'] });
+    expect(optionLabel(margin, '累及', 'zh-CN')).toBe('累及');
+    expect(optionLabel(margin, '累及', 'en-US')).toBe('Involved');
+    expect(optionLabel({ options: ['甲'] }, '甲', 'en-US')).toBe('甲');
+  });
+
   it('labels in the interface language', () => {
     expect(fieldLabel(FIELDS[0]!, 'en-US')).toBe('Histological type');
     expect(fieldLabel(FIELDS[0]!, 'zh-CN')).toBe('组织学类型');
@@ -84,6 +106,43 @@ function RuleHarness({ start, onChange }: { start: RuleDraft; onChange: (v: Rule
   );
 }
 
+function DefaultHarness({ field, onValues }: { field: StructField; onValues: (v: unknown) => void }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Form initialValues={{ fields: [field] }} onValuesChange={(_, all: { fields: StructField[] }) => onValues(all.fields[0]?.default)}>
+        <Form.Item name={['fields', 0, 'default']} label="Default 1">
+          <DefaultInput type={field.type} name={0} label="Default 1" testId="d" />
+        </Form.Item>
+      </Form>
+    </I18nextProvider>
+  );
+}
+
+describe('a field\'s default in the template editor', () => {
+  it('is an input of the field\'s type, a choice among its options', async () => {
+    await loadLanguage('en-US');
+    await i18n.changeLanguage('en-US');
+    const seen = vi.fn();
+    const { unmount } = render(
+      <DefaultHarness field={{ key: 'm', label: '切缘', type: 'select', options: ['未累及', '累及'], options_en: ['Not involved', 'Involved'] }} onValues={seen} />,
+    );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Default 1' }));
+    fireEvent.click(await screen.findByTitle('Involved'));
+    expect(seen).toHaveBeenLastCalledWith('累及');
+    unmount();
+    const { unmount: u2 } = render(<DefaultHarness field={{ key: 'n', label: '大小', type: 'number', default: 5 }} onValues={seen} />);
+    const n = screen.getByRole('spinbutton', { name: 'Default 1' });
+    expect((n as HTMLInputElement).value).toBe('5');
+    fireEvent.change(n, { target: { value: '12' } });
+    expect(seen).toHaveBeenLastCalledWith(12);
+    u2();
+    render(<DefaultHarness field={{ key: 'b', label: '淋巴结', type: 'bool' }} onValues={seen} />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Default 1' }));
+    fireEvent.click(await screen.findByTitle('No'));
+    expect(seen).toHaveBeenLastCalledWith(false);
+  });
+});
+
 describe('the rule editor', () => {
   it('shows the parts each rule type needs, labelled', async () => {
     await loadLanguage('en-US');
@@ -94,6 +153,8 @@ describe('the rule editor', () => {
     expect(screen.getByText(/\{histological_type\} \{tumour_size\}/)).toBeTruthy();
     fireEvent.change(pattern, { target: { value: '{histological_type}, {tumour_size} mm' } });
     expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: { pattern: '{histological_type}, {tumour_size} mm' }, message: '' });
+    fireEvent.change(screen.getByLabelText('Message in English'), { target: { value: 'Check the size' } });
+    expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: { pattern: '{histological_type}, {tumour_size} mm' }, message: '', message_en: 'Check the size' });
     unmount();
 
     render(<RuleHarness start={{ type: 'calculation', definition: { field: 'ln_ratio' }, message: '' }} onChange={seen} />);
