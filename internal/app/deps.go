@@ -123,6 +123,15 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 		RecallNeedsCheck: func(ctx context.Context) bool { return st.System(ctx).RollbackNeedCheck },
 		Invited:          invitation.CasesOf,
 		Reviewing:        diagnosis.SupplementsReviewedBy,
+		DefaultFixative: func(ctx context.Context, center, lib int64) string {
+			cfg := st.DiagnosisFor(ctx, center)
+			if lib != 0 {
+				if x, err := l.Get(ctx, lib); err == nil && x.ReportKind == library.KindCell {
+					return cfg.CellFixed
+				}
+			}
+			return cfg.RoutineFixed
+		},
 	}
 }
 

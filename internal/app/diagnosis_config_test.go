@@ -247,3 +247,58 @@ func TestReagents(t *testing.T) {
 		})
 	})
 }
+
+// cell_fixed and routine_fixed are the fixatives a registration's specimens
+// get when the site leaves the field empty: the center's copy, by the
+// library's kind (cell libraries the cytology default, others the routine
+// one); a fixative the site typed is kept. A default longer than the
+// specimen's fixative field is refused in both languages, nothing written.
+func TestFixativeDefaults(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		admin, ca, site := e.login("admin"), e.login("center_admin"), e.login("site")
+		var cell int64
+		e.app.DB.Get(&cell, "SELECT id FROM libraries WHERE prefix = 'XB' AND parent_id IS NULL")
+		fixatives := func(id int64) []string {
+			t.Helper()
+			var out []string
+			if err := e.app.DB.Select(&out, e.app.DB.Rebind("SELECT fixative FROM specimens WHERE consult_id = ? ORDER BY sort"), id); err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		register := func(number string, lib int64, typed string) int64 {
+			t.Helper()
+			reg := registration(f, number, e.slide(f.hospital, "site"))
+			reg["library_id"] = lib
+			if typed != "" {
+				reg["specimens"].([]any)[1].(map[string]any)["fixative"] = typed
+			}
+			var c caseOut
+			e.decode(e.expect(e.do("POST", "/api/consultation", site, reg), 200), &c)
+			return c.Data.ID
+		}
+
+		// Nothing configured: nothing filled.
+		if got := fixatives(register("BL2026-16501", f.library, "")); got[0] != "" || got[1] != "" {
+			t.Fatalf("no default configured: %q", got)
+		}
+		e.expect(e.do("POST", "/api/config/common/setting", admin, map[string]any{"settings": map[string]any{"routine_fixed": "10%中性福尔马林", "cell_fixed": "95%乙醇"}}), 200)
+		if got := fixatives(register("BL2026-16502", f.library, "Bouin液")); got[0] != "10%中性福尔马林" || got[1] != "Bouin液" {
+			t.Fatalf("routine case: %q", got)
+		}
+		if got := fixatives(register("XB2026-16504", cell, "")); got[0] != "95%乙醇" || got[1] != "95%乙醇" {
+			t.Fatalf("cytology case: %q", got)
+		}
+		// The center's own copy wins over the global one.
+		e.expect(e.do("POST", "/api/config/common/setting", ca, map[string]any{"settings": map[string]any{"routine_fixed": "4%多聚甲醛"}}), 200)
+		if got := fixatives(register("BL2026-16503", f.library, "")); got[0] != "4%多聚甲醛" {
+			t.Fatalf("center's copy: %q", got)
+		}
+		// A default that would not fit a specimen's fixative is refused.
+		long := strings.Repeat("福", 51)
+		for _, key := range []string{"routine_fixed", "cell_fixed"} {
+			refusedBoth(t, e, "POST", "/api/config/common/setting", admin, map[string]any{"settings": map[string]any{key: long}}, 422, "settings."+key, "settings")
+		}
+	})
+}

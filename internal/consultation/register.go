@@ -78,6 +78,7 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 	if err := s.checkRelations(ctx, h, id, &in, draft); err != nil {
 		return nil, err
 	}
+	s.fillFixatives(ctx, &in)
 	var newID int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.checkNumberFree(ctx, tx, id, in); err != nil {
@@ -104,6 +105,28 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		return nil, err
 	}
 	return s.Detail(ctx, newID)
+}
+
+// fillFixatives fills the fixative of each specimen left empty with the
+// default of the case's center for its library's kind (the cell_fixed and
+// routine_fixed diagnosis settings, spec 2 §7).
+func (s *Service) fillFixatives(ctx context.Context, in *CaseInput) {
+	if s.deps.DefaultFixative == nil || !slices.ContainsFunc(in.Specimens, func(sp SpecimenInput) bool { return sp.Fixative == "" }) {
+		return
+	}
+	var center, library int64
+	if in.CenterID != nil {
+		center = *in.CenterID
+	}
+	if in.LibraryID != nil {
+		library = *in.LibraryID
+	}
+	def := s.deps.DefaultFixative(ctx, center, library)
+	for i := range in.Specimens {
+		if in.Specimens[i].Fixative == "" {
+			in.Specimens[i].Fixative = def
+		}
+	}
 }
 
 // checkRelations checks what the form refers to: the center among the

@@ -52,6 +52,13 @@ type Deps struct {
 	// invited to and of those whose supplementary report they review: the
 	// domains keeping those records write them (nil: none).
 	Invited, Reviewing func(expertID int64) sq.Sqlizer
+	// Filed is the SQL condition that the case whose id is the SQL
+	// expression caseID is stored in the archive, which the borrow domain
+	// keeps (nil: none is).
+	Filed func(caseID string) string
+	// DefaultFixative is the fixative filled into a specimen registered
+	// without one, for a case of center and library (nil: none).
+	DefaultFixative func(ctx context.Context, centerID, libraryID int64) string
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.

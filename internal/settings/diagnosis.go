@@ -56,6 +56,18 @@ const (
 	MaxTextChars = 200
 )
 
+// MaxFixativeChars is the length of a specimen's fixative (the case
+// registration's field): the cell_fixed and routine_fixed defaults fill it.
+const MaxFixativeChars = 50
+
+// textLimit is the longest value of a text key.
+func textLimit(key string) int {
+	if key == "cell_fixed" || key == "routine_fixed" {
+		return MaxFixativeChars
+	}
+	return MaxTextChars
+}
+
 func kindOf(key string) string {
 	for _, k := range DiagnosisKeys {
 		if k.Key == key {
@@ -246,8 +258,8 @@ func checkValue(v *apperr.Validation, key string, raw any) any {
 			return nil
 		}
 		s = strings.TrimSpace(s)
-		if utf8.RuneCountInString(s) > MaxTextChars {
-			v.Add(field, "field.too_long", "max", MaxTextChars)
+		if max := textLimit(key); utf8.RuneCountInString(s) > max {
+			v.Add(field, "field.too_long", "max", max)
 		}
 		return s
 	case kindList:
