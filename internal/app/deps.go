@@ -7,6 +7,7 @@ import (
 	"telepath/internal/notify"
 
 	"telepath/internal/billing"
+	"telepath/internal/borrow"
 	"telepath/internal/consultation"
 	"telepath/internal/diagnosis"
 	"telepath/internal/diagnosis/advice"
@@ -123,6 +124,7 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 		RecallNeedsCheck: func(ctx context.Context) bool { return st.System(ctx).RollbackNeedCheck },
 		Invited:          invitation.CasesOf,
 		Reviewing:        diagnosis.SupplementsReviewedBy,
+		Filed:            borrow.Filed,
 		DefaultFixative: func(ctx context.Context, center, lib int64) string {
 			cfg := st.DiagnosisFor(ctx, center)
 			if lib != 0 {

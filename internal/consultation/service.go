@@ -264,11 +264,14 @@ const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.ge
 	c.assigned_at, c.timeout_at, c.recall_reason, c.return_reason, c.created_at, c.updated_at,
 	c.status, c.is_draft, c.is_recall, c.is_return, c.is_lock, c.manage_confirm, c.remind_at,
 	c.locked_by, c.reviewer_id, c.release_at, c.delay_days, c.delay_reason, c.print_deliver_status,
-	c.handover_from, c.supplement_review,
-	CASE WHEN EXISTS (SELECT 1 FROM archives ar WHERE ar.consult_id = c.id AND ar.status = 'archived') THEN 1 ELSE 0 END AS filed`
+	c.handover_from, c.supplement_review`
 
 func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
-	return b.Select(rowColumns).From("consultations c").
+	filed := "0"
+	if s.deps.Filed != nil {
+		filed = "CASE WHEN " + s.deps.Filed("c.id") + " THEN 1 ELSE 0 END"
+	}
+	return b.Select(rowColumns + ", " + filed + " AS filed").From("consultations c").
 		Join("hospitals h ON h.id = c.hospital_id").
 		LeftJoin("centers ce ON ce.id = c.center_id").
 		LeftJoin("users ex ON ex.id = c.expert_id").

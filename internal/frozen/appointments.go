@@ -13,6 +13,7 @@ import (
 
 	"telepath/internal/audit"
 	"telepath/internal/consultation"
+	"telepath/internal/diagnosis"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
@@ -198,12 +199,12 @@ func bookingColumns(in BookInput, at time.Time) map[string]any {
 		"phone": in.Phone, "specimen_site": in.SpecimenSite, "clinical_question": strings.TrimSpace(in.ClinicalQuestion)}
 }
 
-const apptColumns = `a.id, a.center_id, c.name AS center_name, a.hospital_id, h.name AS hospital_name, a.user_id, a.status, a.is_recall,
+var apptColumns = `a.id, a.center_id, c.name AS center_name, a.hospital_id, h.name AS hospital_name, a.user_id, a.status, a.is_recall,
 a.is_ignored, a.patient_name, a.gender, a.age, a.operation_at, a.operating_room, a.surgeon, a.phone, a.specimen_site,
 a.clinical_question, a.return_reason, a.recall_reason, a.consultation_id, a.expert_id, e.name AS expert_name, a.arrived_at,
 a.assigned_at, a.first_open_at, a.reported_at, a.version, a.created_at, a.updated_at, c.frozen_amber_min, c.frozen_red_min,
-(SELECT dg.frozen_verdict FROM diagnoses dg WHERE dg.consult_id = a.consultation_id AND dg.type = 0 ORDER BY dg.version DESC LIMIT 1) AS frozen_verdict,
-(SELECT dg.opinion FROM diagnoses dg WHERE dg.consult_id = a.consultation_id AND dg.type = 0 ORDER BY dg.version DESC LIMIT 1) AS frozen_opinion,
+` + diagnosis.Latest("frozen_verdict", "a.consultation_id") + ` AS frozen_verdict,
+` + diagnosis.Latest("opinion", "a.consultation_id") + ` AS frozen_opinion,
 pc.id AS paraffin_case_id, pc.consult_no AS paraffin_consult_no, pc.expert_id AS paraffin_expert_id,
 CASE WHEN pc.status = 4 THEN 1 ELSE 0 END AS paraffin_published,
 a.concordance, a.concordance_note, cb.name AS concordance_by_name, a.concordance_at`
