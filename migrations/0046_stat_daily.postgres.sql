@@ -1,7 +1,8 @@
 -- Daily rollups of the statistics (issue 14): per local day, figure,
 -- center, hospital, expert and library (the case kind is the library's),
--- the number of cases whose instant of that figure falls on that day. They
--- are kept exact by a trigger in the transaction that writes the case, so a
+-- the number of cases whose instant of that figure falls on that day (and of
+-- first diagnoses). They are kept exact by triggers in the transaction that
+-- writes the case or the diagnosis, so a
 -- screen sums a few thousand rows for three years instead of reading a
 -- million cases. A missing center, expert or library is 0. The local day is
 -- the instant shifted by stat_zone's offset: the statistics service sets it
@@ -27,7 +28,9 @@ CREATE UNIQUE INDEX stat_daily_key ON stat_daily(figure, day, center_id, hospita
 -- The figures of a case: its instants, each where it counts (the
 -- definitions of internal/statistics figures.go, checked against it by
 -- TestStatisticsRollups).
-CREATE FUNCTION stat_figures_of(c consultations) RETURNS TABLE (figure TEXT, at TIMESTAMPTZ) LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION stat_figures_of(c consultations) RETURNS TABLE (figure TEXT, at TIMESTAMPTZ) LANGUAGE sql STABLE AS $$
+    SELECT 'diagnosed', d.created_at FROM diagnoses d WHERE d.consult_id = c.id AND d.type = 0 AND d.version = 1 AND c.deleted_at IS NULL
+    UNION ALL
     SELECT v.f, v.a FROM (VALUES
         ('registered', c.created_at),
         ('submitted', c.submitted_at),
@@ -71,6 +74,27 @@ END
 $$;
 CREATE TRIGGER consultations_stat_insert AFTER INSERT OR DELETE ON consultations FOR EACH ROW EXECUTE FUNCTION stat_daily_bump();
 CREATE TRIGGER consultations_stat_update AFTER UPDATE ON consultations FOR EACH ROW WHEN (OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.submitted_at IS DISTINCT FROM NEW.submitted_at OR OLD.assigned_at IS DISTINCT FROM NEW.assigned_at OR OLD.published_at IS DISTINCT FROM NEW.published_at OR OLD.timeout_at IS DISTINCT FROM NEW.timeout_at OR OLD.status IS DISTINCT FROM NEW.status OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at OR OLD.center_id IS DISTINCT FROM NEW.center_id OR OLD.hospital_id IS DISTINCT FROM NEW.hospital_id OR OLD.expert_id IS DISTINCT FROM NEW.expert_id OR OLD.library_id IS DISTINCT FROM NEW.library_id) EXECUTE FUNCTION stat_daily_bump();
+
+-- A first diagnosis counts on its case's center, hospital, expert and
+-- library (a case that moves takes its diagnoses along, above).
+CREATE FUNCTION stat_diagnosis_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    off INTEGER := (SELECT offset_minutes FROM stat_zone);
+BEGIN
+    INSERT INTO stat_daily AS s (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), SUM(x.d)
+        FROM (
+            SELECT OLD.consult_id AS consult_id, OLD.created_at AS at, -1 AS d WHERE TG_OP <> 'INSERT' AND OLD.type = 0 AND OLD.version = 1
+            UNION ALL
+            SELECT NEW.consult_id, NEW.created_at, 1 WHERE TG_OP <> 'DELETE' AND NEW.type = 0 AND NEW.version = 1
+        ) x JOIN consultations c ON c.id = x.consult_id AND c.deleted_at IS NULL
+        GROUP BY 1, 2, 3, 4, 5, 6 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER diagnoses_stat_insert AFTER INSERT OR DELETE ON diagnoses FOR EACH ROW EXECUTE FUNCTION stat_diagnosis_bump();
+CREATE TRIGGER diagnoses_stat_update AFTER UPDATE ON diagnoses FOR EACH ROW WHEN (OLD.type IS DISTINCT FROM NEW.type OR OLD.version IS DISTINCT FROM NEW.version OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.consult_id IS DISTINCT FROM NEW.consult_id) EXECUTE FUNCTION stat_diagnosis_bump();
 
 -- Turnaround percentiles read the published cases of the period: this
 -- index holds every column they read, so a period is one range scan of it.

@@ -1,7 +1,8 @@
 -- Daily rollups of the statistics (issue 14): per local day, figure,
 -- center, hospital, expert and library (the case kind is the library's),
--- the number of cases whose instant of that figure falls on that day. They
--- are kept exact by triggers in the transaction that writes the case, so a
+-- the number of cases whose instant of that figure falls on that day (and of
+-- first diagnoses). They are kept exact by triggers in the transaction that
+-- writes the case or the diagnosis, so a
 -- screen sums a few thousand rows for three years instead of reading a
 -- million cases. A missing center, expert or library is 0. The local day is
 -- the instant shifted by stat_zone's offset: the statistics service sets it
@@ -43,7 +44,9 @@ CREATE VIEW stat_case_figures AS
     UNION ALL SELECT id, 'with_deadline', published_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
         FROM consultations WHERE deleted_at IS NULL AND timeout_at IS NOT NULL AND published_at IS NOT NULL
     UNION ALL SELECT id, 'in_progress', assigned_at, COALESCE(center_id, 0), hospital_id, COALESCE(expert_id, 0), COALESCE(library_id, 0)
-        FROM consultations WHERE deleted_at IS NULL AND assigned_at IS NOT NULL AND published_at IS NULL AND status IN (1, 2);
+        FROM consultations WHERE deleted_at IS NULL AND assigned_at IS NOT NULL AND published_at IS NULL AND status IN (1, 2)
+    UNION ALL SELECT c.id, 'diagnosed', d.created_at, COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0)
+        FROM consultations c JOIN diagnoses d ON d.consult_id = c.id WHERE c.deleted_at IS NULL AND d.type = 0 AND d.version = 1;
 
 INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
     SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, COUNT(*)
@@ -73,6 +76,31 @@ CREATE TRIGGER consultations_stat_join AFTER UPDATE ON consultations WHEN OLD.cr
     INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
         SELECT figure, strftime('%Y-%m-%d', at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), center_id, hospital_id, expert_id, library_id, 1
         FROM stat_case_figures WHERE id = NEW.id
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+
+-- A first diagnosis counts on its case's center, hospital, expert and
+-- library (a case that moves takes its diagnoses along, above).
+CREATE TRIGGER diagnoses_stat_insert AFTER INSERT ON diagnoses WHEN NEW.type = 0 AND NEW.version = 1 BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', strftime('%Y-%m-%d', NEW.created_at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), 1
+        FROM consultations c WHERE c.id = NEW.consult_id AND c.deleted_at IS NULL
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER diagnoses_stat_delete AFTER DELETE ON diagnoses WHEN OLD.type = 0 AND OLD.version = 1 BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', strftime('%Y-%m-%d', OLD.created_at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), -1
+        FROM consultations c WHERE c.id = OLD.consult_id AND c.deleted_at IS NULL
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER diagnoses_stat_update AFTER UPDATE ON diagnoses WHEN OLD.type IS NOT NEW.type OR OLD.version IS NOT NEW.version OR OLD.created_at IS NOT NEW.created_at OR OLD.consult_id IS NOT NEW.consult_id BEGIN
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', strftime('%Y-%m-%d', OLD.created_at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), -1
+        FROM consultations c WHERE c.id = OLD.consult_id AND c.deleted_at IS NULL AND OLD.type = 0 AND OLD.version = 1
+        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', strftime('%Y-%m-%d', NEW.created_at, (SELECT offset_minutes FROM stat_zone) || ' minutes'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), 1
+        FROM consultations c WHERE c.id = NEW.consult_id AND c.deleted_at IS NULL AND NEW.type = 0 AND NEW.version = 1
         ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
 END;
 

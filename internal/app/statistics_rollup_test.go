@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -29,22 +30,26 @@ type rollupCase struct {
 	Deleted   *time.Time `db:"deleted_at"`
 }
 
-// figuresOf counts what a case adds to the rollups, by the definitions of
-// internal/statistics/rollup.go, written again here: figure|day|center|
-// hospital|expert|library → 1.
-func figuresOf(c rollupCase, zone *time.Location, into map[string]int64) {
-	if c.Deleted != nil {
-		return
-	}
+// figureKey is the rollup row a figure of case c at instant at counts in.
+func figureKey(fig string, at time.Time, c rollupCase, zone *time.Location) string {
 	z := func(p *int64) int64 {
 		if p == nil {
 			return 0
 		}
 		return *p
 	}
+	return fmt.Sprintf("%s|%s|%d|%d|%d|%d", fig, at.In(zone).Format("2006-01-02"), z(c.Center), c.Hospital, z(c.Expert), z(c.Library))
+}
+
+// figuresOf counts what a case adds to the rollups, by the definitions of
+// internal/statistics/rollup.go, written again here.
+func figuresOf(c rollupCase, zone *time.Location, into map[string]int64) {
+	if c.Deleted != nil {
+		return
+	}
 	add := func(fig string, at *time.Time) {
 		if at != nil {
-			into[fmt.Sprintf("%s|%s|%d|%d|%d|%d", fig, at.In(zone).Format("2006-01-02"), z(c.Center), c.Hospital, z(c.Expert), z(c.Library))]++
+			into[figureKey(fig, *at, c, zone)]++
 		}
 	}
 	add(statistics.FigRegistered, &c.Created)
@@ -135,7 +140,18 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(12) {
+			switch rng.IntN(15) {
+			case 12: // diagnosed (a first diagnosis, or a later version or a supplement)
+				typ, version := 0, 1
+				if rng.IntN(3) == 0 {
+					typ, version = rng.IntN(2), 1+rng.IntN(2)
+				}
+				return []stmt{{"INSERT INTO diagnoses (consult_id, type, version, doctor_id, created_at, updated_at) SELECT id, ?, ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{typ, version, pick(experts), at, at, id}}}
+			case 13: // a diagnosis withdrawn
+				return []stmt{{"DELETE FROM diagnoses WHERE id IN (SELECT MIN(id) FROM diagnoses WHERE consult_id = ?)", []any{id}}}
+			case 14: // a diagnosis's date corrected
+				return []stmt{{"UPDATE diagnoses SET created_at = ? WHERE id IN (SELECT MAX(id) FROM diagnoses WHERE consult_id = ?)", []any{at, id}}}
 			case 0: // submit, with or without a deadline
 				var due any
 				if rng.IntN(3) > 0 {
@@ -164,7 +180,7 @@ func TestStatisticsRollups(t *testing.T) {
 				if rng.IntN(3) > 0 {
 					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
 				}
-				return []stmt{{"DELETE FROM consultations WHERE id = ?", []any{id}}}
+				return []stmt{{"DELETE FROM consultations WHERE id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}}}
 			}
 		}
 		ctx := context.Background()
@@ -180,7 +196,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			for ; n > 0; n-- {
 				for _, s := range step() {
-					if s.q[:6] == "INSERT" {
+					if strings.HasPrefix(s.q, "INSERT INTO consultations") {
 						var id int64
 						if err := tx.Get(&id, d.Rebind(s.q+" RETURNING id"), s.args...); err != nil {
 							t.Fatal(s.q, err)
@@ -211,8 +227,22 @@ func TestStatisticsRollups(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := map[string]int64{}
+			byID := map[int64]rollupCase{}
 			for _, c := range rows {
 				figuresOf(c, zone, want)
+				byID[c.ID] = c
+			}
+			var diagnoses []struct {
+				Case    int64     `db:"consult_id"`
+				Created time.Time `db:"created_at"`
+			}
+			if err := d.Select(&diagnoses, "SELECT consult_id, created_at FROM diagnoses WHERE type = 0 AND version = 1"); err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range diagnoses {
+				if c, ok := byID[g.Case]; ok && c.Deleted == nil {
+					want[figureKey(statistics.FigDiagnosed, g.Created, c, zone)]++
+				}
 			}
 			var held []struct {
 				Figure string `db:"figure"`

@@ -27,7 +27,7 @@ func caseEvents(r *run, key string) []named {
 		{"registered", UnitCount, caseFigure(FigRegistered, key)},
 		{"submitted", UnitCount, caseFigure(FigSubmitted, key)},
 		{"assigned", UnitCount, caseFigure(FigAssigned, key)},
-		{"diagnosed", UnitCount, measure{from: fromDiagnoses, at: "d.created_at", key: key, where: []sq.Sqlizer{sq.Expr("d.type = 0 AND d.version = 1")}}},
+		{"diagnosed", UnitCount, caseFigure(FigDiagnosed, key)},
 		{"published", UnitCount, caseFigure(FigPublished, key)},
 		{"returned", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": []string{"expert_return", "return_to_site"}}}}},
 		{"recalled", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": "recall_agree"}}}},

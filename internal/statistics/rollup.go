@@ -26,32 +26,37 @@ const (
 	FigInTime       = "in_time"       // published_at, by a deadline
 	FigWithDeadline = "with_deadline" // published_at, with a deadline
 	FigInProgress   = "in_progress"   // assigned_at, not published and at the center or the expert
+	FigDiagnosed    = "diagnosed"     // a first diagnosis's created_at (one per diagnosis row)
 )
 
 // Figures lists them all.
-var Figures = []string{FigRegistered, FigSubmitted, FigAssigned, FigPublished, FigTimedOut, FigInTime, FigWithDeadline, FigInProgress}
+var Figures = []string{FigRegistered, FigSubmitted, FigAssigned, FigPublished, FigTimedOut, FigInTime, FigWithDeadline, FigInProgress, FigDiagnosed}
 
-// figure is the instant and the conditions of a figure on the case row c.
-// A deadline counts as missed only once it has passed: the rollups hold
-// whole days before today, whose deadlines all have.
-func figure(r *run, name string) (string, []sq.Sqlizer) {
+// figure is the rows, instant and conditions of a figure on the case row c
+// (the rows are the cases unless from says otherwise). A deadline counts as
+// missed only once it has passed: the rollups hold whole days before
+// today, whose deadlines all have.
+func figure(r *run, name string) (from, at string, where []sq.Sqlizer) {
+	from = fromCases
 	switch name {
+	case FigDiagnosed:
+		return fromDiagnoses, "d.created_at", []sq.Sqlizer{sq.Expr("d.type = 0 AND d.version = 1")}
 	case FigSubmitted:
-		return "c.submitted_at", nil
+		return from, "c.submitted_at", nil
 	case FigAssigned:
-		return "c.assigned_at", nil
+		return from, "c.assigned_at", nil
 	case FigPublished:
-		return "c.published_at", nil
+		return from, "c.published_at", nil
 	case FigTimedOut:
-		return "c.timeout_at", []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}
+		return from, "c.timeout_at", []sq.Sqlizer{sq.Expr("c.timeout_at <= ? AND (c.published_at IS NULL OR c.published_at > c.timeout_at)", r.now)}
 	case FigInTime:
-		return "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL AND c.published_at <= c.timeout_at")}
+		return from, "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL AND c.published_at <= c.timeout_at")}
 	case FigWithDeadline:
-		return "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL")}
+		return from, "c.published_at", []sq.Sqlizer{sq.Expr("c.timeout_at IS NOT NULL")}
 	case FigInProgress:
-		return "c.assigned_at", []sq.Sqlizer{sq.Expr("c.published_at IS NULL AND c.status IN (1, 2)")}
+		return from, "c.assigned_at", []sq.Sqlizer{sq.Expr("c.published_at IS NULL AND c.status IN (1, 2)")}
 	}
-	return "c.created_at", nil
+	return from, "c.created_at", nil
 }
 
 // caseFigure is the measure of figure name over the cases, keyed by key,

@@ -74,11 +74,12 @@ func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) 
 			}
 			rows = rs
 		}
+		var from string
 		var def []sq.Sqlizer
-		m.at, def = figure(r, m.fig)
+		from, m.at, def = figure(r, m.fig)
 		m.where = append(def, m.where...)
 		if m.from == "" {
-			m.from = fromCases
+			m.from = from
 		}
 	}
 	if live.Before(r.to) {
