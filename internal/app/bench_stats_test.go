@@ -11,10 +11,12 @@ import (
 // BenchmarkStatistics1M measures every statistics screen over the 1M
 // database of `telepath bench-data` (three years of cases): the current
 // month, the last year and the whole three years, for the admin (everything)
-// and a site (one hospital). Requests run one after the other: the figure
-// is the answer time a reader waits for.
+// and a site (one hospital), reading the daily rollups ("rollups") and
+// counting every figure on the cases as before them ("cases"), in the same
+// run. Requests run one after the other: the figure is the answer time a
+// reader waits for.
 //
-//	TELEPATH_BENCH_1M_SQLITE=<dir> go test -run '^$' -bench Statistics1M -benchtime 5x ./internal/app
+//	TELEPATH_BENCH_1M_SQLITE=<dir> go test -run '^$' -bench 'Statistics1M/.*/rollups' -benchtime 5x ./internal/app
 func BenchmarkStatistics1M(b *testing.B) {
 	each1M(b, func(b *testing.B, e *env) {
 		now := time.Now()
@@ -31,7 +33,13 @@ func BenchmarkStatistics1M(b *testing.B) {
 				}
 				for _, p := range []string{"month", "year", "3y"} {
 					q := url.Values{"start": {periods[p][0]}, "end": {periods[p][1]}}
-					b.Run(user+"/"+screen+"/"+p, func(b *testing.B) { measureSerial(b, e.srv.URL+"/api/statistical/"+screen+"?"+q.Encode(), token) })
+					for _, read := range []string{"rollups", "cases"} {
+						b.Run(user+"/"+screen+"/"+p+"/"+read, func(b *testing.B) {
+							e.app.Statistics.ReadRollups(read == "rollups")
+							defer e.app.Statistics.ReadRollups(true)
+							measureSerial(b, e.srv.URL+"/api/statistical/"+screen+"?"+q.Encode(), token)
+						})
+					}
 				}
 			}
 		}
