@@ -66,8 +66,8 @@ type Hub struct {
 	users map[int64]map[*client]struct{}
 	in    chan announcement
 	n     atomic.Int64
-	// seen is the position of the last notification delivered; only Run
-	// reads and writes it once Start has set it.
+	// seen is the position of the last notification delivered, -1 until
+	// known; only Run reads and writes it once Start has.
 	seen int64
 	// behind: announcements were dropped (the queue was full); Run
 	// resynchronises.
@@ -76,7 +76,7 @@ type Hub struct {
 }
 
 func newHub(s *Service) *Hub {
-	return &Hub{s: s, users: map[int64]map[*client]struct{}{}, in: make(chan announcement, 4096), Log: slog.Default()}
+	return &Hub{s: s, users: map[int64]map[*client]struct{}{}, in: make(chan announcement, 4096), seen: -1, Log: slog.Default()}
 }
 
 // Clients is the number of open streams.
@@ -146,6 +146,11 @@ const catchUpPage = 1000
 // catchUp delivers, in commit order, every notification committed after
 // the last one delivered.
 func (h *Hub) catchUp(ctx context.Context) error {
+	if h.seen < 0 {
+		// The start could not read the database: begin from now rather
+		// than send every stream the whole table.
+		return h.start(ctx)
+	}
 	for {
 		rows, unread, err := h.s.after(ctx, h.seen, catchUpPage)
 		if err != nil {
