@@ -81,8 +81,8 @@ func addresseesOf(ctx context.Context) []int64 {
 //     row, its case log and its audit line are written, so whatever it
 //     writes commits or rolls back with the change, and its error undoes
 //     the change;
-//   - it writes only its own domain's tables, and reads the case from the
-//     Event (never from the consultations table);
+//   - it writes only its own domain's tables, and finds the case's state
+//     and people in the Event;
 //   - what must not happen before the commit (a live push to browsers) it
 //     defers with tx.AfterCommit.
 type Listener func(ctx context.Context, tx *db.Tx, e Event) error
