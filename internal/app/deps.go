@@ -134,6 +134,10 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 			}
 			return cfg.RoutineFixed
 		},
+		FormSettings: func(ctx context.Context, center int64) consultation.FormSettings {
+			cfg := st.DiagnosisFor(ctx, center)
+			return consultation.FormSettings{RoutineFixed: cfg.RoutineFixed, CellFixed: cfg.CellFixed, Infectious: cfg.InfectiousSpecimen}
+		},
 	}
 }
 

@@ -302,3 +302,66 @@ func TestFixativeDefaults(t *testing.T) {
 		}
 	})
 }
+
+// infectious_specimen lists what an infectious specimen may carry: the
+// registration form reads the options of the case's center (GET
+// /api/consultation/form_options, the site's hospital's centers only); a
+// case names some of them, which flags it infectious; anything else is
+// refused in both languages and nothing is written.
+func TestInfectiousSpecimenOptions(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		admin, ca, site := e.login("admin"), e.login("center_admin"), e.login("site")
+		var west int64
+		e.app.DB.Get(&west, "SELECT id FROM centers WHERE code = 'WC'")
+		type options struct {
+			RoutineFixed string   `json:"routine_fixed"`
+			Infectious   []string `json:"infectious_specimen"`
+		}
+		opts := func(center int64) options {
+			t.Helper()
+			return data[options](e, e.expect(e.do("GET", "/api/consultation/form_options?center_id="+itoa(center), site, nil), 200))
+		}
+		if o := opts(f.center); len(o.Infectious) != 0 {
+			t.Fatalf("defaults: %+v", o)
+		}
+		e.expect(e.do("POST", "/api/config/common/setting", admin, map[string]any{"settings": map[string]any{"infectious_specimen": []string{"乙肝", "HCV"}, "routine_fixed": "10%中性福尔马林"}}), 200)
+		e.expect(e.do("POST", "/api/config/common/setting", ca, map[string]any{"settings": map[string]any{"infectious_specimen": []string{"乙肝", "结核", "HIV"}}}), 200)
+		if o := opts(f.center); strings.Join(o.Infectious, ",") != "乙肝,结核,HIV" || o.RoutineFixed != "10%中性福尔马林" {
+			t.Fatalf("the center's options: %+v", o)
+		}
+		if o := opts(0); strings.Join(o.Infectious, ",") != "乙肝,HCV" {
+			t.Fatalf("without a center: %+v", o)
+		}
+		// A center the hospital does not send to is not found; center-side roles have no form.
+		e.expect(e.do("GET", "/api/consultation/form_options?center_id="+itoa(west), site, nil), 404)
+		e.expect(e.do("GET", "/api/consultation/form_options", e.login("expert"), nil), 403)
+
+		reg := registration(f, "BL2026-16601", e.slide(f.hospital, "site"))
+		reg["infectious_agents"] = []string{"HCV"} // the global option, not the center's
+		refusedBoth(t, e, "POST", "/api/consultation", site, reg, 422, "infectious_agents", "consultations")
+		reg["infectious_agents"] = []string{" 结核 ", "HIV", "结核"}
+		var c struct {
+			Data struct {
+				ID   int64 `json:"id"`
+				Case struct {
+					Infectious bool     `json:"infectious_specimen"`
+					Agents     []string `json:"infectious_agents"`
+				} `json:"case"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("POST", "/api/consultation", site, reg), 200), &c)
+		if !c.Data.Case.Infectious || strings.Join(c.Data.Case.Agents, ",") != "结核,HIV" {
+			t.Fatalf("saved: %+v", c.Data.Case)
+		}
+		// The expert reads it with the case.
+		id := itoa(c.Data.ID)
+		e.expect(e.do("POST", "/api/consultation/charge/"+id, site, map[string]any{"items": []any{map[string]any{"item_id": f.item, "quantity": 1}}}), 200)
+		e.expect(e.do("POST", "/api/consultation/submit/"+id, site, nil), 200)
+		e.expect(e.do("POST", "/api/distribute/"+id+"/bindexpert", e.login("allocator"), map[string]any{"expert_id": f.expert}), 200)
+		e.decode(e.expect(e.do("GET", "/api/consultation/resources/"+id, e.login("expert"), nil), 200), &c)
+		if strings.Join(c.Data.Case.Agents, ",") != "结核,HIV" {
+			t.Fatalf("as the expert reads it: %+v", c.Data.Case)
+		}
+	})
+}

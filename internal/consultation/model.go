@@ -46,11 +46,14 @@ type CaseInput struct {
 	OtherTests              string `json:"other_tests,omitempty" maxLength:"2000"`
 	Immunohistochemistry    string `json:"immunohistochemisty,omitempty" maxLength:"2000"`
 	InfectiousSpecimen      bool   `json:"infectious_specimen,omitempty"`
-	LastMenses              string `json:"last_menses,omitempty" maxLength:"10"`
-	Menopause               bool   `json:"menopause,omitempty"`
-	ConsultPurpose          string `json:"consult_purpose,omitempty" maxLength:"1000" doc:"What the site asks of the expert"`
-	CenterID                *int64 `json:"center_id,omitempty"`
-	ExpertID                *int64 `json:"expert_id,omitempty" doc:"Requested expert, by the hospital's expert-selection setting"`
+	// InfectiousAgents: what the infectious specimen carries, among the
+	// center's infectious_specimen options (diagnosis settings).
+	InfectiousAgents []string `json:"infectious_agents,omitempty" maxItems:"20" doc:"What the infectious specimen carries (the center's infectious_specimen options)"`
+	LastMenses       string   `json:"last_menses,omitempty" maxLength:"10"`
+	Menopause        bool     `json:"menopause,omitempty"`
+	ConsultPurpose   string   `json:"consult_purpose,omitempty" maxLength:"1000" doc:"What the site asks of the expert"`
+	CenterID         *int64   `json:"center_id,omitempty"`
+	ExpertID         *int64   `json:"expert_id,omitempty" doc:"Requested expert, by the hospital's expert-selection setting"`
 
 	Specimens   []SpecimenInput   `json:"specimens,omitempty" maxItems:"50"`
 	Attachments []AttachmentInput `json:"attachments,omitempty" maxItems:"50"`

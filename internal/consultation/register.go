@@ -79,6 +79,9 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		return nil, err
 	}
 	s.fillFixatives(ctx, &in)
+	if err := s.checkInfectious(ctx, &in); err != nil {
+		return nil, err
+	}
 	var newID int64
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.checkNumberFree(ctx, tx, id, in); err != nil {

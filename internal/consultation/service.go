@@ -59,6 +59,9 @@ type Deps struct {
 	// DefaultFixative is the fixative filled into a specimen registered
 	// without one, for a case of center and library (nil: none).
 	DefaultFixative func(ctx context.Context, centerID, libraryID int64) string
+	// FormSettings are the diagnosis settings the registration form uses,
+	// as a center has them (0: without a center; nil: none).
+	FormSettings func(ctx context.Context, centerID int64) FormSettings
 }
 
 // FileResolver checks that uploaded files may be attached by the caller.

@@ -2152,6 +2152,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/consultation/form_options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The diagnosis settings the registration form uses for a center of the caller's hospital (fixative defaults, infectious specimen options)
+         * @description Roles: site, clinical, uploader
+         */
+        get: operations["case-form-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/consultation/list": {
         parameters: {
             query?: never;
@@ -6706,6 +6726,8 @@ export interface components {
             /** @enum {string} */
             id_type?: "id_card" | "officer_card" | "passport" | "hk_macao_pass";
             immunohistochemisty?: string;
+            /** @description What the infectious specimen carries (the center's infectious_specimen options) */
+            infectious_agents?: string[] | null;
             infectious_specimen?: boolean;
             /** @description YYYY-MM-DD */
             inspection_date?: string;
@@ -6950,6 +6972,9 @@ export interface components {
         };
         DataFileBody: {
             data: components["schemas"]["File"];
+        };
+        DataFormSettingsBody: {
+            data: components["schemas"]["FormSettings"];
         };
         DataGalleryBody: {
             data: components["schemas"]["Gallery"];
@@ -7603,6 +7628,14 @@ export interface components {
             reason?: string;
             /** @enum {string} */
             result?: "consistent" | "minor_difference" | "major_difference";
+        };
+        FormSettings: {
+            /** @description Fixative filled into cytology specimens left empty */
+            cell_fixed: string;
+            /** @description What an infectious specimen may carry (offered when the case is flagged infectious) */
+            infectious_specimen: string[] | null;
+            /** @description Fixative filled into routine specimens left empty */
+            routine_fixed: string;
         };
         Gallery: {
             /** Format: int64 */
@@ -14204,6 +14237,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EmptyBody"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ErrorModel"];
+                };
+            };
+        };
+    };
+    "case-form-options": {
+        parameters: {
+            query?: {
+                /** @description A center the caller's hospital sends cases to (0: the settings without a center) */
+                center_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataFormSettingsBody"];
                 };
             };
             /** @description Error */
