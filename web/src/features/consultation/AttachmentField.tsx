@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { App, Button, Flex, Progress, Select, Table, Typography, Upload } from 'antd';
+import { App, Button, ConfigProvider, Flex, Progress, Select, Table, Typography, Upload } from 'antd';
+import { AttachmentImages, isImageName } from '../../entities/case/gallery/AttachmentImages';
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES, formatSize, uploadFile } from './transfer';
@@ -25,13 +26,18 @@ interface Pending {
 /** At most one full-body image (spec 2 §5). */
 export const fullBodyCount = (list: AttachmentValue[] | undefined) => (list ?? []).filter((a) => a.type === FULL_BODY).length;
 
-/** Case attachments: upload with progress (≤ 200 MB each), a type per file, remove. */
+/** Case attachments: upload with progress (≤ 200 MB each), a type per file, remove; images as a gallery. */
 export function AttachmentField({ value = [], onChange, id }: { value?: AttachmentValue[]; onChange?: (v: AttachmentValue[]) => void; id?: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [pending, setPending] = useState<Pending[]>([]);
   const [nextType, setNextType] = useState(DEFAULT_TYPE);
   const hasFullBody = fullBodyCount(value) > 0;
+  // Read-only when the form is (a case the caller may no longer change).
+  const readOnly = !!ConfigProvider.useConfig().componentDisabled;
+  const images = value.filter((a) => isImageName(a.filename));
+  const others = value.filter((a) => !isImageName(a.filename));
+  const remove = (fileId: number) => onChange?.(value.filter((x) => x.file_id !== fileId));
   // Keep the latest list for uploads finishing after other changes.
   const latest = useRef(value);
   latest.current = value;
@@ -86,18 +92,26 @@ export function AttachmentField({ value = [], onChange, id }: { value?: Attachme
           <Progress percent={p.percent} size="small" style={{ flex: 1, margin: 0 }} aria-label={p.name} />
         </Flex>
       ))}
-      {value.length > 0 && (
+      <AttachmentImages
+        items={images}
+        readOnly={readOnly}
+        onDelete={(a) => remove(a.file_id)}
+        extra={(a) => (
+          <Select size="small" value={a.type} onChange={(x) => setType(a.file_id, x)} options={typeOptions(a.type)} style={{ flex: 1, minWidth: 0 }} aria-label={`${t('case.attachment.type')} ${a.filename}`} />
+        )}
+      />
+      {others.length > 0 && (
         <Table
           size="small"
           rowKey="file_id"
           pagination={false}
-          dataSource={value}
+          dataSource={others}
           style={{ marginTop: 8 }}
           columns={[
             { key: 'file', dataIndex: 'filename', title: t('case.attachment.file'), ellipsis: true, render: (v: string, a) => (a.url ? <a href={a.url} target="_blank" rel="noreferrer">{v}</a> : v) },
             { key: 'size', dataIndex: 'size', title: t('case.attachment.size'), width: 110, render: (v: number) => formatSize(v) },
             { key: 'type', dataIndex: 'type', title: t('case.attachment.type'), width: 220, render: (v: number, a) => <Select size="small" value={v} onChange={(x) => setType(a.file_id, x)} options={typeOptions(v)} style={{ width: 200 }} aria-label={t('case.attachment.type')} /> },
-            { key: 'rm', title: '', width: 60, render: (_: unknown, a) => <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => onChange?.(value.filter((x) => x.file_id !== a.file_id))} /> },
+            { key: 'rm', title: '', width: 60, render: (_: unknown, a) => <Button type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(a.file_id)} /> },
           ]}
         />
       )}

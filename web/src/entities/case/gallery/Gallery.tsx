@@ -121,7 +121,8 @@ export function Gallery({ caseId }: { caseId: number }) {
   );
 }
 
-function useObjectUrls(blobs: (Blob | undefined)[]): (string | undefined)[] {
+/** Object URLs of blobs, revoked when they change or the caller goes. */
+export function useObjectUrls(blobs: (Blob | undefined)[]): (string | undefined)[] {
   const key = blobs.map((b) => (b ? `${b.size}:${b.type}` : '-')).join('|');
   const [urls, setUrls] = useState<(string | undefined)[]>([]);
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -9,20 +9,21 @@ import {
   LineOutlined, RedoOutlined, RollbackOutlined, SaveOutlined, ScissorOutlined, SlidersOutlined, StarOutlined, SwapOutlined,
   UnorderedListOutlined, ZoomInOutlined, ZoomOutOutlined, SignatureOutlined, StopOutlined,
 } from '@ant-design/icons';
-import { useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../../components/ui/useApiError';
 import { useImageUrl, useRestore, useRotate, useSaveCopy, useSaveLabels, type CropRect, type GalleryImage } from './api';
 import { drawLabel } from './draw';
 import {
-  clampPoints, defaultForm, hitTest, initialCrop, isDrawn, isTwoPoint, makeLabel, PALETTE, processFilter, STROKES, TOOLS,
-  type Label, type LabelForm, type Tool,
+  clampPoints, defaultForm, hitTest, initialCrop, isDrawn, isTwoPoint, labelBox, makeLabel, moveLabel, PALETTE, placeAtCentre, processFilter,
+  resizeLabel, STROKES, TOOLS, type Label, type LabelForm, type Tool,
 } from './labels';
 
 type Mode = 'idle' | 'drawing' | 'rotate' | 'crop' | 'process';
 interface Proc { brightness: number; saturate: number; contrast: number; compressionRatio: number }
 const defaultProc: Proc = { brightness: 100, saturate: 100, contrast: 100, compressionRatio: 100 };
 const MAX_ZOOM = 10;
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 const MIN_ZOOM = 0.1;
 
 const toolIcons: Record<Tool, ReactNode> = {
@@ -42,7 +43,10 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const [tool, setTool] = useState<Tool | null>(null);
   const [draft, setDraft] = useState<number[] | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const [form, setForm] = useState<{ type: 'add' | 'edit'; points: number[]; tool: Tool; id?: number; values: LabelForm } | null>(null);
+  const [form, setForm] = useState<{ type: 'add' | 'edit'; points: number[]; tool: Tool; id?: number; values: LabelForm; keyboard?: boolean } | null>(null);
+  // What the keyboard did, for screen readers (a polite live region).
+  const [announced, setAnnounced] = useState('');
+  const pending = useRef<{ timer: number; labels: Label[] } | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [angle, setAngle] = useState(0);
   const [crop, setCrop] = useState<CropRect>({ x: 0, y: 0, w: 0, h: 0 });
@@ -168,7 +172,15 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const saveForm = async () => {
     if (!form) return;
     if (form.type === 'add') {
-      await persist([...labels, makeLabel(labels, form.tool, form.points, form.values)]);
+      const l = makeLabel(labels, form.tool, form.points, form.values);
+      await persist([...labels, l]);
+      if (form.keyboard) {
+        setMode('idle');
+        setTool(null);
+        setSelected(l.id);
+        setAnnounced(t('gallery.kbd.placed', { tool: toolLabel[l.tool], id: l.id }));
+        canvas.current?.focus();
+      }
     } else {
       await persist(labels.map((l) => (l.id === form.id ? { ...l, ...form.values } : l)));
     }
@@ -181,6 +193,70 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const deleteLabel = (id: number) => {
     setSelected(null);
     void persist(labels.filter((l) => l.id !== id));
+  };
+
+  // Keyboard drawing: 1–9 choose a tool, Enter places its shape at the centre (then the label form), [ and ]
+  // select the previous or next label, arrows move it (Alt: one pixel), Shift+arrows resize it, Enter edits
+  // it, Delete removes it, Esc puts the tool down. Moves are saved a moment after the last key.
+  const saveSoon = (next: Label[]) => {
+    setLabels(next);
+    if (pending.current) window.clearTimeout(pending.current.timer);
+    const timer = window.setTimeout(() => {
+      pending.current = null;
+      saveLabels.mutate({ caseId, fileId: item.id, labels: next }, { onError: (e) => { setLabels(item.labels); showError(e); } });
+    }, 600);
+    pending.current = { timer, labels: next };
+  };
+  useEffect(() => () => {
+    // Closing the editor saves what is still waiting.
+    const p = pending.current;
+    if (p) {
+      window.clearTimeout(p.timer);
+      saveLabels.mutate({ caseId, fileId: item.id, labels: p.labels });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const describe = (l: Label) => {
+    const b = labelBox(l);
+    return t('gallery.kbd.at', { tool: toolLabel[l.tool], id: l.id, x: Math.round(b.x), y: Math.round(b.y), w: Math.round(b.w), h: Math.round(b.h) });
+  };
+  const onKey = (e: ReactKeyboardEvent) => {
+    if (!img || busy || form || (mode !== 'idle' && mode !== 'drawing')) return;
+    const sel = labels.find((l) => l.id === selected) ?? null;
+    const n = Number(e.key);
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && Number.isInteger(n) && n >= 1 && n <= TOOLS.length) {
+      const tl = TOOLS[n - 1];
+      pickTool(tl);
+      setAnnounced(tool === tl && mode === 'drawing' ? t('gallery.kbd.toolOff') : t('gallery.kbd.tool', { tool: toolLabel[tl] }));
+    } else if (e.key === 'Enter' && mode === 'drawing' && tool) {
+      setForm({ type: 'add', tool, points: placeAtCentre(tool, w, h), values: { ...defaultForm, description: '' }, keyboard: true });
+    } else if (e.key === 'Enter' && sel) {
+      editSelected();
+    } else if ((e.key === ']' || e.key === '[') && labels.length > 0) {
+      const at = labels.findIndex((l) => l.id === selected);
+      const next = labels[(at + (e.key === ']' ? 1 : labels.length - 1 + (at < 0 ? 1 : 0))) % labels.length];
+      setMode('idle');
+      setTool(null);
+      setSelected(next.id);
+      setAnnounced(t('gallery.kbd.selected', { what: describe(next), n: labels.indexOf(next) + 1, count: labels.length }));
+    } else if (sel && e.key.startsWith('Arrow')) {
+      const step = e.altKey ? 1 : Math.max(1, Math.round(Math.max(w, h) / 100));
+      const dx = e.key === 'ArrowLeft' ? -step : e.key === 'ArrowRight' ? step : 0;
+      const dy = e.key === 'ArrowUp' ? -step : e.key === 'ArrowDown' ? step : 0;
+      const changed = e.shiftKey ? resizeLabel(sel, dx, dy, w, h) : moveLabel(sel, dx, dy, w, h);
+      saveSoon(labels.map((l) => (l.id === sel.id ? changed : l)));
+      setAnnounced(sel.tool === 'font' && e.shiftKey ? t('gallery.kbd.fontSize', { size: changed.fontSize }) : describe(changed));
+    } else if (sel && (e.key === 'Delete' || e.key === 'Backspace')) {
+      deleteLabel(sel.id);
+      setAnnounced(t('gallery.kbd.deleted', { tool: toolLabel[sel.tool], id: sel.id }));
+    } else if (e.key === 'Escape' && (mode === 'drawing' || sel)) {
+      enter('idle');
+      setAnnounced(t('gallery.kbd.toolOff'));
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation(); // Esc puts the tool down instead of closing the editor
   };
 
   const resetAll = () => {
@@ -283,8 +359,9 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     >
       <Flex wrap gap={6} align="center" style={{ marginBottom: 8 }} role="toolbar" aria-label={t('gallery.tools')}>
         {TOOLS.map((tl) => (
-          <Tooltip key={tl} title={toolLabel[tl]}>
+          <Tooltip key={tl} title={`${toolLabel[tl]} (${TOOLS.indexOf(tl) + 1})`}>
             <Button icon={toolIcons[tl]} type={tool === tl && mode === 'drawing' ? 'primary' : 'default'} aria-pressed={tool === tl && mode === 'drawing'}
+              aria-keyshortcuts={String(TOOLS.indexOf(tl) + 1)}
               onClick={() => pickTool(tl)} disabled={busy || modeBar} data-testid={`tool-${tl}`}>
               {toolLabel[tl]}
             </Button>
@@ -350,8 +427,12 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
             ref={canvas}
             data-testid="editor-canvas"
             data-size={`${w}x${h}`}
-            role="img"
+            role="application"
+            tabIndex={0}
+            aria-roledescription={t('gallery.kbd.role')}
             aria-label={t('gallery.canvasLabel', { name: item.name, n: labels.length })}
+            aria-describedby="editor-keys"
+            onKeyDown={onKey}
             style={{ width: w * scale, height: h * scale, margin: 'auto', cursor, flex: 'none', transform: mode === 'rotate' ? `rotate(${angle}deg)` : undefined }}
             onMouseDown={onDown}
             onMouseMove={onMove}
@@ -363,7 +444,10 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
       </div>
       <Typography.Text type="secondary" style={{ marginTop: 6 }}>
         {mode === 'drawing' && tool ? t('gallery.hintDraw', { tool: toolLabel[tool] }) : t('gallery.hintIdle')}
+        {' '}
+        <span id="editor-keys">{t('gallery.kbd.help')}</span>
       </Typography.Text>
+      <div aria-live="polite" style={visuallyHidden} data-testid="editor-announce">{announced}</div>
       <LabelFormModal form={form} onChange={(values) => form && setForm({ ...form, values })} onCancel={() => setForm(null)} onSave={saveForm} saving={saveLabels.isPending} toolLabel={toolLabel} />
       <Modal open={listOpen} title={t('gallery.labelInfo')} onCancel={() => setListOpen(false)} footer={null} width={640} zIndex={3200}>
         <Table

@@ -52,7 +52,10 @@ export async function fetchImage(path: string): Promise<Blob> {
   const headers: Record<string, string> = { 'user-language': languageStore.get() };
   const token = session.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(path, { headers, cache: 'no-store' });
+  // Thumbnails are kept by the browser (their addresses change with the image; the server sends ETag and
+  // Cache-Control); whole images are fetched each time.
+  const thumb = /[?&]thumb=true|\/thumb$/.test(path);
+  const res = await fetch(path, { headers, cache: thumb ? 'default' : 'no-store' });
   if (!res.ok) throw toApiError(res.status, await res.json().catch(() => ({})), 'Image unavailable');
   return res.blob();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampPoints, defaultForm, flagPoints, hitTest, initialCrop, isDrawn, labelProblem, makeLabel, nextId, parseLabels, processFilter,
-  serializeLabels, starPoints, STROKE_DEFAULT, type Label,
+  clampPoints, defaultForm, flagPoints, hitTest, initialCrop, isDrawn, labelBox, labelProblem, makeLabel, moveLabel, nextId, parseLabels,
+  placeAtCentre, processFilter, resizeLabel, serializeLabels, starPoints, STROKE_DEFAULT, TOOLS, type Label,
 } from './labels';
 import { moveItem } from './order';
 
@@ -61,5 +61,37 @@ describe('gallery labels', () => {
     expect(initialCrop(400, 300)).toEqual({ x: 100, y: 75, w: 200, h: 150 });
     expect(processFilter({ brightness: 120, saturate: 100, contrast: 90 })).toBe('brightness(120%) saturate(100%) contrast(90%)');
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('keyboard drawing', () => {
+  it('places each tool\'s shape at the centre, inside the image and drawn far enough to keep', () => {
+    for (const tool of TOOLS) {
+      const p = placeAtCentre(tool, 400, 300);
+      expect(isDrawn(tool, p)).toBe(true);
+      expect(labelProblem({ ...rect(2), tool, points: p, description: 'x' }, 400, 300)).toBeNull();
+    }
+    expect(placeAtCentre('rect', 400, 300)).toEqual([150, 112.5, 250, 187.5]);
+    expect(placeAtCentre('font', 400, 300)).toEqual([200, 150]);
+  });
+
+  it('moves a label, stopping at the image\'s edge', () => {
+    const l = rect(2, [10, 10, 50, 40]);
+    expect(moveLabel(l, 5, -3, 100, 100).points).toEqual([15, 7, 55, 37]);
+    expect(moveLabel(l, -30, 0, 100, 100).points).toEqual([0, 10, 40, 40]);
+    expect(moveLabel(l, 80, 80, 100, 100).points).toEqual([60, 70, 100, 100]);
+    expect(labelBox(moveLabel(l, 0, 0, 100, 100))).toEqual({ x: 10, y: 10, w: 40, h: 30 });
+  });
+
+  it('resizes two-point shapes, curves and text notes', () => {
+    expect(resizeLabel(rect(2, [10, 10, 50, 40]), 10, -5, 100, 100).points).toEqual([10, 10, 60, 35]);
+    expect(resizeLabel(rect(2, [10, 10, 50, 40]), 80, 0, 100, 100).points).toEqual([10, 10, 100, 40]);
+    // Not below three pixels.
+    expect(resizeLabel(rect(2, [10, 10, 12, 11]), -2, -1, 100, 100).points).toEqual([10, 10, 12, 11]);
+    const curve = { ...rect(3), tool: 'curve' as const, points: [0, 0, 10, 10, 20, 0] };
+    expect(resizeLabel(curve, 20, 10, 100, 100).points).toEqual([0, 0, 20, 20, 40, 0]);
+    const note = { ...rect(4), tool: 'font' as const, points: [5, 5], description: '病灶' };
+    expect(resizeLabel(note, 0, 8, 100, 100).fontSize).toBe(16);
+    expect(resizeLabel({ ...note, fontSize: 9 }, -8, 0, 100, 100).fontSize).toBe(8);
   });
 });

@@ -207,3 +207,68 @@ export function initialCrop(w: number, h: number) {
 export function processFilter(f: { brightness: number; saturate: number; contrast: number }): string {
   return `brightness(${f.brightness}%) saturate(${f.saturate}%) contrast(${f.contrast}%)`;
 }
+
+/** The box a label's points span (a text note: its anchor). */
+export function labelBox(l: Label): { x: number; y: number; w: number; h: number } {
+  const xs = l.points.filter((_, i) => i % 2 === 0), ys = l.points.filter((_, i) => i % 2 === 1);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/** The points of a shape placed with the keyboard: centred on a w×h image, a quarter of its size. */
+export function placeAtCentre(tool: Tool, w: number, h: number): number[] {
+  const cx = w / 2, cy = h / 2, dx = Math.max(2, w / 8), dy = Math.max(2, h / 8);
+  let p: number[];
+  switch (tool) {
+    case 'font':
+      p = [cx, cy];
+      break;
+    case 'star':
+      p = [cx, cy, cx, cy - Math.min(dx, dy)];
+      break;
+    case 'flag':
+      p = [cx, cy + dy, cx + dx, cy - dy];
+      break;
+    case 'line':
+    case 'arrow':
+    case 'bilateral':
+      p = [cx - dx, cy, cx + dx, cy];
+      break;
+    case 'curve':
+      p = [cx - dx, cy, cx - dx / 2, cy - dy / 2, cx, cy, cx + dx / 2, cy + dy / 2, cx + dx, cy];
+      break;
+    default:
+      p = [cx - dx, cy - dy, cx + dx, cy + dy];
+  }
+  return clampPoints(p, w, h);
+}
+
+/** A label moved by (dx, dy) image pixels, as far as it stays inside the w×h image. */
+export function moveLabel(l: Label, dx: number, dy: number, w: number, h: number): Label {
+  const b = labelBox(l);
+  const mx = Math.min(Math.max(dx, -b.x), w - b.x - b.w);
+  const my = Math.min(Math.max(dy, -b.y), h - b.y - b.h);
+  return { ...l, points: clampPoints(l.points.map((v, i) => v + (i % 2 === 0 ? mx : my)), w, h) };
+}
+
+/**
+ * A label made larger or smaller by (dx, dy) image pixels, inside the w×h image: a two-point shape moves its
+ * second point, a curve is stretched from its box's corner, a text note's font grows or shrinks.
+ */
+export function resizeLabel(l: Label, dx: number, dy: number, w: number, h: number): Label {
+  if (l.tool === 'font') {
+    const by = Math.sign(dx || dy) * Math.max(1, Math.round(Math.abs(dx || dy) / 4));
+    return { ...l, fontSize: Math.min(200, Math.max(8, l.fontSize + by)) };
+  }
+  if (l.tool === 'curve') {
+    const b = labelBox(l);
+    const sx = b.w > 0 ? Math.max(1, b.w + dx) / b.w : 1, sy = b.h > 0 ? Math.max(1, b.h + dy) / b.h : 1;
+    return { ...l, points: clampPoints(l.points.map((v, i) => (i % 2 === 0 ? b.x + (v - b.x) * sx : b.y + (v - b.y) * sy)), w, h) };
+  }
+  const p = [...l.points];
+  p[2] += dx;
+  p[3] += dy;
+  // Never smaller than 3 pixels (a shape the mouse would not keep).
+  if (Math.hypot(p[2] - p[0], p[3] - p[1]) < 3) return l;
+  return { ...l, points: clampPoints(p, w, h) };
+}
