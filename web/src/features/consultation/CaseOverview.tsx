@@ -6,6 +6,7 @@ import type { CaseDetail, CaseInput } from '../../entities/case/api';
 import { ageText } from '../../entities/case/age';
 import { ChargeTag } from '../../entities/case/tags';
 import { SpecimenTable } from '../../entities/case/SpecimenTable';
+import { InfectiousAlert } from '../../entities/case/InfectiousAlert';
 
 function useText() {
   const { t } = useTranslation();
@@ -27,6 +28,11 @@ export function CaseOverview({ d }: { d: CaseDetail }) {
   );
   return (
     <>
+      {(c.infectious_specimen || !!c.infectious_agents?.length) && (
+        <div style={{ marginBottom: 16 }}>
+          <InfectiousAlert c={c} />
+        </div>
+      )}
       {desc(t('case.section.patient'), [
         { label: t('case.field.name'), children: v(c.name ?? d.patient_name) },
         { label: t('case.field.gender'), children: e('case.gender', c.gender ?? d.gender) },
@@ -59,7 +65,7 @@ export function CaseOverview({ d }: { d: CaseDetail }) {
         { label: t('case.field.generallySeen'), children: long(c.generally_seen), span: 3 },
         { label: t('case.field.otherTests'), children: long(c.other_tests), span: 3 },
         { label: t('case.field.immunohistochemistry'), children: long(c.immunohistochemisty), span: 3 },
-        { label: t('case.field.infectious'), children: b(c.infectious_specimen) },
+        { label: t('case.field.infectious'), children: c.infectious_agents?.length ? c.infectious_agents.join(', ') : b(c.infectious_specimen) },
         { label: t('case.field.lastMenses'), children: v(c.last_menses) },
         { label: t('case.field.menopause'), children: b(c.menopause) },
         { label: t('case.field.consultPurpose'), children: long(c.consult_purpose), span: 3 },

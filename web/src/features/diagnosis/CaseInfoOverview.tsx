@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { useViewerInfo } from '../../lib/slideViewer';
 import { shownSlides, type CaseDetail, type Slide } from '../../entities/case/api';
 import { ageText } from '../../entities/case/age';
+import { InfectiousAlert } from '../../entities/case/InfectiousAlert';
 
 type CaseForm = Record<string, unknown>;
 
@@ -27,6 +28,7 @@ export function CaseInfoOverview({ d }: { d: CaseDetail }) {
   const gender = c.gender ?? d.gender;
   return (
     <Flex vertical gap={12}>
+      <InfectiousAlert c={c} />
       <Descriptions
         size="small"
         bordered

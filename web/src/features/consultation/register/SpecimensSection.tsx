@@ -8,7 +8,7 @@ import type { RegisterForm } from './useRegisterForm';
 /** The specimens, each with its paraffin blocks (at least one of each unless saving a draft). */
 export function SpecimensSection({ r, k }: { r: RegisterForm; k: FieldKit }) {
   const { t, show, fmt, req, enumOptions } = k;
-  const { draftMode } = r;
+  const { draftMode, defaultFixative } = r;
   return (
     <Section id="sec-specimens" title={t('case.section.specimens')}>
       <Form.List
@@ -57,7 +57,7 @@ export function SpecimensSection({ r, k }: { r: RegisterForm; k: FieldKit }) {
                       </Col>
                       <Col xs={12} md={6} xl={5}>
                         <Form.Item name={[f.name, 'fixative']} label={t('case.specimen.fixative')}>
-                          <Input maxLength={50} placeholder={t('case.specimen.fixativeExample')} />
+                          <Input maxLength={50} placeholder={defaultFixative ? t('case.specimen.fixativeDefault', { value: defaultFixative }) : t('case.specimen.fixativeExample')} />
                         </Form.Item>
                       </Col>
                     </>

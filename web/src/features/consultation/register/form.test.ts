@@ -34,3 +34,10 @@ describe('registration form', () => {
     expect(libraryTree(libs)).toEqual([{ value: 1, title: '常规', children: [] }]);
   });
 });
+
+describe('infectious agents', () => {
+  it('go with the infectious flag only', () => {
+    expect(bodyFromValues({ infectious_specimen: true, infectious_agents: ['乙肝'] } as Values)).toEqual({ infectious_specimen: true, infectious_agents: ['乙肝'], attachments: [] });
+    expect(bodyFromValues({ infectious_specimen: false, infectious_agents: ['乙肝'] } as Values)).toEqual({ infectious_specimen: false, attachments: [] });
+  });
+});

@@ -56,6 +56,8 @@ export function bodyFromValues(v: Values): CaseInput {
     last_menses: fmt(last_menses),
     attachments: (attachments ?? []).map((a) => ({ file_id: a.file_id, type: a.type })),
   };
+  // What an infectious specimen carries goes only with the flag.
+  if (!body.infectious_specimen) delete body.infectious_agents;
   for (const k of Object.keys(body) as (keyof CaseInput)[]) if (body[k] === undefined || body[k] === null) delete body[k];
   return body;
 }

@@ -125,7 +125,8 @@ export function InspectionSection({ k }: Pick<Props, 'k'>) {
 /** Clinical data (not in quick mode). */
 export function ClinicalSection({ r, k }: Props) {
   const { t, item, text } = k;
-  const { gender } = r;
+  const { gender, infectious, formOptions } = r;
+  const agentOptions = formOptions?.infectious_specimen ?? [];
   return (
     <Section id="sec-clinical" title={t('case.section.clinical')}>
       <Row gutter={16}>
@@ -137,6 +138,8 @@ export function ClinicalSection({ r, k }: Props) {
         {item('other_tests', t('case.field.otherTests'), text(2), { col: WIDE })}
         {item('immunohistochemisty', t('case.field.immunohistochemistry'), text(2), { col: WIDE })}
         {item('infectious_specimen', t('case.field.infectious'), <Checkbox>{t('case.field.infectiousYes')}</Checkbox>, { valuePropName: 'checked' })}
+        {infectious && agentOptions.length > 0 &&
+          item('infectious_agents', t('case.field.infectiousAgents'), <Select mode="multiple" allowClear options={agentOptions.map((a) => ({ value: a, label: a }))} placeholder={t('list.selectPlaceholder')} data-testid="infectious-agents" />)}
         {gender !== 'male' && item('last_menses', t('case.field.lastMenses'), <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />)}
         {gender !== 'male' && item('menopause', t('case.field.menopause'), <Checkbox>{t('case.field.menopauseYes')}</Checkbox>, { valuePropName: 'checked' })}
       </Row>

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api/errors';
 import { useAuthInfo } from '../../../lib/appData';
 import { useCase } from '../../../entities/case/api';
 import { useHospital } from '../../../entities/org/api';
-import { nextPathologyNumber, useCenterExperts, useLibraries, useSaveCase, type SaveMode } from '../api';
+import { nextPathologyNumber, useCenterExperts, useFormOptions, useLibraries, useSaveCase, type SaveMode } from '../api';
 import { parseIdCard } from '../validators';
 import { useCaseActions } from '../useCaseActions';
 import { bodyFromValues, emptySpecimen, toNamePath, valuesFromDetail, type Values } from './form';
@@ -39,6 +39,10 @@ export function useRegisterForm() {
   const idType = Form.useWatch('id_type', form) ?? 'id_card';
   const gender = Form.useWatch('gender', form);
   const experts = useCenterExperts(centerId, libraryId);
+  const infectious = !!Form.useWatch('infectious_specimen', form);
+  const formOptions = useFormOptions(centerId).data;
+  // The fixative the server fills into a specimen left empty (cell_fixed or routine_fixed by the library's kind).
+  const defaultFixative = findLibrary(libs.data, libraryId)?.report_kind === 'cell' ? formOptions?.cell_fixed : formOptions?.routine_fixed;
   const expertSelect = hospital.data?.expert_select ?? 0;
   const centers = useMemo(() => hospital.data?.centers ?? info.data?.centers ?? [], [hospital.data, info.data]);
   const [numbering, setNumbering] = useState(false);
@@ -167,9 +171,21 @@ export function useRegisterForm() {
 
   return {
     id, form, quick, setQuick, summary, setSummary, draftMode, detail, libs, save, holder,
-    centerId, idType, gender, experts, expertSelect, centers, numbering, locked, clinician, home,
+    centerId, idType, gender, experts, expertSelect, centers, numbering, locked, clinician, home, infectious, formOptions, defaultFixative,
     suggestNumber, onIdNumber, submit, onKeyDown,
   };
 }
 
 export type RegisterForm = ReturnType<typeof useRegisterForm>;
+
+type LibraryNode = { id: number; report_kind?: string; children?: LibraryNode[] | null };
+
+/** The library id among libs and their sub-libraries. */
+function findLibrary(libs: LibraryNode[] | null | undefined, id: number | null | undefined): LibraryNode | undefined {
+  for (const l of libs ?? []) {
+    if (l.id === id) return l;
+    const sub = findLibrary(l.children, id);
+    if (sub) return sub;
+  }
+  return undefined;
+}
