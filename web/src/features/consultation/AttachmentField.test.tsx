@@ -6,7 +6,7 @@ import { AttachmentField, FULL_BODY, type AttachmentValue } from './AttachmentFi
 
 /** Thumbnails come from the files domain: a stub answering every image request. */
 function stubImages() {
-  const fetch = vi.fn(async () => new Response('jpeg', { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
+  const fetch = vi.fn(async (_url: string) => new Response('jpeg', { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
   vi.stubGlobal('fetch', fetch);
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb', revokeObjectURL: () => undefined }));
   return fetch;
