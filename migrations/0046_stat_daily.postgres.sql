@@ -16,6 +16,7 @@ INSERT INTO stat_zone (id, offset_minutes) VALUES (1, 480);
 
 CREATE TABLE stat_daily (
     figure TEXT NOT NULL,
+    grain INTEGER NOT NULL,
     day TEXT NOT NULL,
     center_id BIGINT NOT NULL,
     hospital_id BIGINT NOT NULL,
@@ -23,7 +24,12 @@ CREATE TABLE stat_daily (
     library_id BIGINT NOT NULL,
     n BIGINT NOT NULL
 );
-CREATE UNIQUE INDEX stat_daily_key ON stat_daily(figure, day, center_id, hospital_id, expert_id, library_id);
+CREATE UNIQUE INDEX stat_daily_key ON stat_daily(figure, grain, day, center_id, hospital_id, expert_id, library_id);
+
+-- Each figure is kept at three grains, so that a screen reads as few rows as
+-- its question needs: 0 every column; 1 per center and hospital (expert and
+-- library -1); 2 per center and expert (hospital and library -1).
+CREATE VIEW stat_grains AS SELECT 0 AS grain UNION ALL SELECT 1 UNION ALL SELECT 2;
 
 -- The figures of a case: its instants, each where it counts (the
 -- definitions of internal/statistics figures.go, checked against it by
@@ -46,9 +52,10 @@ CREATE VIEW stat_case_figures AS
     SELECT c.id, f.figure, f.at, COALESCE(c.center_id, 0) AS center_id, c.hospital_id, COALESCE(c.expert_id, 0) AS expert_id, COALESCE(c.library_id, 0) AS library_id
     FROM consultations c CROSS JOIN LATERAL stat_figures_of(c) f;
 
-INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n)
-    SELECT figure, to_char((at AT TIME ZONE 'UTC') + make_interval(mins => (SELECT offset_minutes FROM stat_zone)), 'YYYY-MM-DD'), center_id, hospital_id, expert_id, library_id, COUNT(*)
-    FROM stat_case_figures GROUP BY 1, 2, 3, 4, 5, 6;
+INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+    SELECT figure, grain, to_char((at AT TIME ZONE 'UTC') + make_interval(mins => (SELECT offset_minutes FROM stat_zone)), 'YYYY-MM-DD'), center_id,
+        CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, COUNT(*)
+    FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7;
 
 -- A case that changes moves its old figures out of their days and its new
 -- ones in, in one statement: figures that did not move cancel out and are
@@ -58,17 +65,18 @@ CREATE FUNCTION stat_daily_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     off INTEGER := (SELECT offset_minutes FROM stat_zone);
 BEGIN
-    INSERT INTO stat_daily AS s (figure, day, center_id, hospital_id, expert_id, library_id, n)
-        SELECT x.figure, to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), x.center_id, x.hospital_id, x.expert_id, x.library_id, SUM(x.d)
+    INSERT INTO stat_daily AS s (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT x.figure, g.grain, to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), x.center_id,
+            CASE WHEN g.grain = 2 THEN -1 ELSE x.hospital_id END, CASE WHEN g.grain = 1 THEN -1 ELSE x.expert_id END, CASE WHEN g.grain = 0 THEN x.library_id ELSE -1 END, SUM(x.d)
         FROM (
             SELECT f.figure, f.at, COALESCE(OLD.center_id, 0) AS center_id, OLD.hospital_id AS hospital_id, COALESCE(OLD.expert_id, 0) AS expert_id, COALESCE(OLD.library_id, 0) AS library_id, -1 AS d
                 FROM stat_figures_of(OLD) f WHERE TG_OP <> 'INSERT'
             UNION ALL
             SELECT f.figure, f.at, COALESCE(NEW.center_id, 0), NEW.hospital_id, COALESCE(NEW.expert_id, 0), COALESCE(NEW.library_id, 0), 1
                 FROM stat_figures_of(NEW) f WHERE TG_OP <> 'DELETE'
-        ) x
-        GROUP BY 1, 2, 3, 4, 5, 6 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
-        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+        ) x CROSS JOIN stat_grains g
+        GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
     RETURN NULL;
 END
 $$;
@@ -81,15 +89,16 @@ CREATE FUNCTION stat_diagnosis_bump() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     off INTEGER := (SELECT offset_minutes FROM stat_zone);
 BEGIN
-    INSERT INTO stat_daily AS s (figure, day, center_id, hospital_id, expert_id, library_id, n)
-        SELECT 'diagnosed', to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), COALESCE(c.center_id, 0), c.hospital_id, COALESCE(c.expert_id, 0), COALESCE(c.library_id, 0), SUM(x.d)
+    INSERT INTO stat_daily AS s (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        SELECT 'diagnosed', g.grain, to_char((x.at AT TIME ZONE 'UTC') + make_interval(mins => off), 'YYYY-MM-DD'), COALESCE(c.center_id, 0),
+            CASE WHEN g.grain = 2 THEN -1 ELSE c.hospital_id END, CASE WHEN g.grain = 1 THEN -1 ELSE COALESCE(c.expert_id, 0) END, CASE WHEN g.grain = 0 THEN COALESCE(c.library_id, 0) ELSE -1 END, SUM(x.d)
         FROM (
             SELECT OLD.consult_id AS consult_id, OLD.created_at AS at, -1 AS d WHERE TG_OP <> 'INSERT' AND OLD.type = 0 AND OLD.version = 1
             UNION ALL
             SELECT NEW.consult_id, NEW.created_at, 1 WHERE TG_OP <> 'DELETE' AND NEW.type = 0 AND NEW.version = 1
-        ) x JOIN consultations c ON c.id = x.consult_id AND c.deleted_at IS NULL
-        GROUP BY 1, 2, 3, 4, 5, 6 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
-        ON CONFLICT (figure, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+        ) x JOIN consultations c ON c.id = x.consult_id AND c.deleted_at IS NULL CROSS JOIN stat_grains g
+        GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(x.d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
     RETURN NULL;
 END
 $$;

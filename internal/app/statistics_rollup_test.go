@@ -244,8 +244,19 @@ func TestStatisticsRollups(t *testing.T) {
 					want[figureKey(statistics.FigDiagnosed, g.Created, c, zone)]++
 				}
 			}
+			// Each row at its three grains: every column, per center and
+			// hospital, per center and expert.
+			grains := map[string]int64{}
+			for k, v := range want {
+				p := strings.Split(k, "|") // figure, day, center, hospital, expert, library
+				grains[strings.Join([]string{p[0], "0", p[1], p[2], p[3], p[4], p[5]}, "|")] += v
+				grains[strings.Join([]string{p[0], "1", p[1], p[2], p[3], "-1", "-1"}, "|")] += v
+				grains[strings.Join([]string{p[0], "2", p[1], p[2], "-1", p[4], "-1"}, "|")] += v
+			}
+			want = grains
 			var held []struct {
 				Figure string `db:"figure"`
+				Grain  int    `db:"grain"`
 				Day    string `db:"day"`
 				Center int64  `db:"center_id"`
 				Hosp   int64  `db:"hospital_id"`
@@ -253,12 +264,12 @@ func TestStatisticsRollups(t *testing.T) {
 				Lib    int64  `db:"library_id"`
 				N      int64  `db:"n"`
 			}
-			if err := d.Select(&held, "SELECT figure, day, center_id, hospital_id, expert_id, library_id, n FROM stat_daily WHERE n <> 0"); err != nil {
+			if err := d.Select(&held, "SELECT figure, grain, day, center_id, hospital_id, expert_id, library_id, n FROM stat_daily WHERE n <> 0"); err != nil {
 				t.Fatal(err)
 			}
 			got := map[string]int64{}
 			for _, h := range held {
-				got[fmt.Sprintf("%s|%s|%d|%d|%d|%d", h.Figure, h.Day, h.Center, h.Hosp, h.Expert, h.Lib)] = h.N
+				got[fmt.Sprintf("%s|%d|%s|%d|%d|%d|%d", h.Figure, h.Grain, h.Day, h.Center, h.Hosp, h.Expert, h.Lib)] = h.N
 			}
 			if !reflect.DeepEqual(got, want) {
 				for k, v := range want {
@@ -272,7 +283,7 @@ func TestStatisticsRollups(t *testing.T) {
 					}
 				}
 			}
-			if len(want) < 50 {
+			if len(want) < 150 {
 				t.Fatalf("%s: only %d rollup rows: the sequence moved too little to prove anything", when, len(want))
 			}
 		}

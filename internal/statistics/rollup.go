@@ -122,8 +122,9 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 		}
 		stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 			"DELETE FROM stat_daily",
-			"INSERT INTO stat_daily (figure, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, "+r.day("at")+
-				", center_id, hospital_id, expert_id, library_id, COUNT(*) FROM stat_case_figures GROUP BY 1, 2, 3, 4, 5, 6")
+			"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
+				", center_id, CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, COUNT(*)"+
+				" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7")
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return apperr.Wrap(err, "rebuild statistics rollups")
@@ -157,6 +158,28 @@ func (s *Service) cut(r *run) (string, time.Time) {
 	return cut.In(zone).Format(dayLayout), cut
 }
 
+// The grains of the rollups: every column, per center and hospital (expert
+// and library -1), per center and expert (hospital and library -1).
+const (
+	grainAll      = 0
+	grainHospital = 1
+	grainExpert   = 2
+)
+
+// grainFor is the coarsest grain that answers a question naming the
+// rollup columns in sql: a screen by hospital reads one row per hospital
+// and day, not one per hospital, expert and library.
+func grainFor(sql string) int {
+	hospital, expert, library := strings.Contains(sql, "c.hospital_id"), strings.Contains(sql, "c.expert_id"), strings.Contains(sql, "c.library_id")
+	switch {
+	case !expert && !library:
+		return grainHospital
+	case !hospital && !library:
+		return grainExpert
+	}
+	return grainAll
+}
+
 // rolled runs a figure's measure over the rollups' whole days of the
 // period, before day until (exclusive), into rows of key, day and sum.
 func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) ([]keyDay, error) {
@@ -164,12 +187,17 @@ func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) (
 	if m.from == fromLibCases {
 		from += " JOIN libraries lib ON lib.id = c.library_id"
 	}
-	w := append(r.filters("c.expert_id", true), sq.Expr("c.figure = ? AND c.day >= ? AND c.day < ?", m.fig, r.start, until))
-	w = append(w, m.where...)
+	w := append(r.filters("c.expert_id", true), m.where...)
 	cond, args, err := w.ToSql()
 	if err != nil {
 		return nil, apperr.Wrap(err, "build statistics query")
 	}
+	grain := grainFor(m.key + " " + from + " " + cond)
+	if cond == "" {
+		cond = "1 = 1"
+	}
+	cond = "c.figure = ? AND c.grain = ? AND c.day >= ? AND c.day < ? AND " + cond
+	args = append([]any{m.fig, grain, r.start, until}, args...)
 	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, c.day AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond +
 		" GROUP BY 1, 2 HAVING SUM(c.n) <> 0" // a day a case left is 0, not absent
 	var rows []keyDay
