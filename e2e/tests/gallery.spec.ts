@@ -83,6 +83,18 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
   await bindExpert(await apiLogin('allocator'), c.id, await userId('expert'));
   const expert = await apiLogin('expert');
 
+  // The site's registration form shows the images as a gallery too: thumbnails and the viewer, and no
+  // delete once the case is submitted (the form is read-only).
+  await signInWithToken(page, 'site', { lang: 'zh-CN', to: `/case/register/${c.id}` });
+  const formGallery = page.getByTestId('attachment-gallery');
+  await expect(formGallery.getByRole('listitem')).toHaveCount(2);
+  await expect(formGallery.locator('img').first()).toBeVisible();
+  await expect(formGallery.getByRole('button', { name: /^删除/ })).toHaveCount(0);
+  await formGallery.getByRole('button', { name: /^查看 micro/ }).click();
+  await expect(page.locator('.ant-image-preview-progress')).toContainText('2 / 2');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-image-preview')).toBeHidden();
+
   // The expert opens the case's files: the images are a gallery of server-made thumbnails.
   await signInWithToken(page, 'expert', { lang: 'zh-CN', to: `/diagnosis/item/${c.id}` });
   await page.getByRole('tab', { name: /切片与附件/ }).click();
@@ -133,6 +145,30 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
   expect(items[0]).toMatchObject({ id: gross, edited: true });
   expect(items[0].labels.map((l) => l.tool)).toEqual(['rect', 'arrow', 'font']);
   await expect(canvas).toHaveAttribute('aria-label', /3/);
+
+  // By keyboard: 8 takes the rectangle, Enter places it at the centre, arrows move it, Shift+arrows resize
+  // it, Delete removes it; each step is announced.
+  const announce = page.getByTestId('editor-announce');
+  await canvas.focus();
+  await page.keyboard.press('8');
+  await expect(page.getByTestId('tool-rect')).toHaveAttribute('aria-pressed', 'true');
+  await expect(announce).toContainText('矩形');
+  await page.keyboard.press('Enter');
+  await saveLabel(page, '键盘标注');
+  await expect(announce).toContainText('已放置并选中');
+  await expect(canvas).toBeFocused();
+  const keyed = () => ok<{ items: GalleryItem[] }>('GET', `/api/consultation/resources/${c.id}/gallery`, expert).then((g) => g.items[0].labels as unknown as { points: number[] }[]);
+  expect((await keyed())[3].points).toEqual([168.8, 112.5, 281.3, 187.5]);
+  const moved1 = page.waitForResponse((r) => /\/labels$/.test(r.url()) && r.request().method() === 'PUT');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  expect((await moved1).status()).toBe(200);
+  await expect(announce).toContainText('113 × 80');
+  await expect.poll(async () => (await keyed())[3].points).toEqual([173.8, 112.5, 286.3, 192.5]);
+  await page.keyboard.press('Delete');
+  await expect(announce).toContainText('已删除');
+  await expect(canvas).toHaveAttribute('aria-label', /3/);
+  await expect.poll(async () => (await keyed()).length).toBe(3);
 
   // Adjust and save as a new image (JPEG), its labels carried over.
   await page.getByTestId('mode-process').click();
