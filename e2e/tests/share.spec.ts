@@ -1,15 +1,17 @@
 // Sharing a case by link as users do it: the expert makes a secret, de-identified
 // 7-day share from the workspace; a visitor without an account (a fresh browser
 // context) is refused with a wrong code, opens it with the right one, pans the slide
-// and downloads the report, whose text holds no patient name; the expert cancels the
-// link and the visitor's open page gets no further tile. Then the screens (both
-// languages and sizes under make screens), with axe-core checks.
+// and downloads the report, whose text holds no patient name; it measures, sees the
+// expert's annotations read-only and compares the case's two slides side by side;
+// the expert cancels the link and the visitor's open page gets no further tile or
+// annotation. Then the screens (both languages and sizes under make screens), with
+// axe-core checks.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, list, ok, unique, type Lang } from '../lib/api';
-import { publishedCase } from '../lib/cases';
+import { publishedCase, viewableSlide } from '../lib/cases';
 import { settled, signInWithToken, AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
@@ -42,6 +44,7 @@ async function shareFromWorkspace(page: Page, id: number): Promise<{ link: strin
   await page.getByTestId('action-share').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('share-deidentify')).toHaveAttribute('aria-checked', 'true');
+  await dialog.getByRole('checkbox', { name: '标注（只读）' }).check();
   await dialog.locator('#share-ok').click();
   await expect(dialog.getByTestId('share-made')).toBeVisible();
   const link = (await dialog.getByTestId('share-link').innerText()).trim();
@@ -55,10 +58,13 @@ let consultNo = '';
 
 test('a secret de-identified share: wrong code refused, right code, pan, report without the name, cancel stops the tiles', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const c = await publishedCase({ patient });
+  const site = await apiLogin('site');
+  const c = await publishedCase({ patient, slideIds: [await viewableSlide(site), await viewableSlide(site)] });
   caseId = c.id;
   consultNo = c.consultNo;
   const expert = await signInWithToken(page, 'expert', { lang: 'zh-CN', to: '/diagnosis/manage' });
+  const rect = { id: 1, tool: 'rect', points: [{ x: 100, y: 100 }, { x: 900, y: 700 }], color: '#FF6261', lineWidth: 2, description: '' };
+  await ok('PUT', `/api/slides/${c.slideIds[0]}/annotations`, expert, { labels: [rect] });
   const { link, code } = await shareFromWorkspace(page, c.id);
   expect(link).toContain('/shareCase?c=');
   expect(code).toMatch(/^[A-Z0-9]{6}$/);
@@ -66,8 +72,10 @@ test('a secret de-identified share: wrong code refused, right code, pan, report 
   // A visitor opens the link: the code first, a wrong one is refused.
   const v = await visitor(browser, 'zh-CN');
   const tiles: string[] = [];
+  const annotations: string[] = [];
   v.on('response', (r) => {
     if (r.url().includes('/slide_files/') && r.status() === 200) tiles.push(r.url());
+    if (r.url().endsWith('/annotations') && r.status() === 200) annotations.push(r.url());
   });
   await v.goto(link);
   await expect(v.getByTestId('share-code-form')).toBeVisible();
@@ -83,7 +91,7 @@ test('a secret de-identified share: wrong code refused, right code, pan, report 
   await expect(v.getByTestId('share-watermark')).toBeAttached();
 
   // It pans the slide: tiles load.
-  const canvas = v.getByTestId('slide-canvas');
+  const canvas = v.getByTestId('slide-canvas').first();
   await expect(canvas.locator('canvas').first()).toBeVisible();
   const box = (await canvas.boundingBox())!;
   await v.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -93,6 +101,22 @@ test('a secret de-identified share: wrong code refused, right code, pan, report 
   await v.mouse.up();
   await settled(v);
   await expect.poll(() => tiles.length).toBeGreaterThan(0);
+
+  // The expert's annotations come read-only; the visitor measures a distance of its own.
+  await expect(v.getByTestId('shared-annotations')).toHaveAttribute('aria-checked', 'true');
+  await expect.poll(() => annotations.length).toBeGreaterThan(0);
+  await v.getByTestId('shared-tool-line').click();
+  await v.mouse.move(box.x + 200, box.y + 200);
+  await v.mouse.down();
+  await v.mouse.move(box.x + 420, box.y + 300, { steps: 5 });
+  await v.mouse.up();
+  await expect(v.getByTestId('shared-pane').first().locator('svg text')).toContainText(/µm|mm/);
+  await v.getByTestId('shared-tool-pan').click();
+  // It compares the two slides side by side.
+  await v.getByTestId('shared-split').click();
+  await v.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+  await expect(v.getByTestId('shared-pane')).toHaveCount(2);
+  await expect(v.getByTestId('slide-canvas').nth(1).locator('canvas').first()).toBeVisible();
 
   // The report: its text (pdftotext) holds no patient name, and the neutral number.
   const number = (await v.getByTestId('shared-number').innerText()).trim();
@@ -113,9 +137,10 @@ test('a secret de-identified share: wrong code refused, right code, pan, report 
   await page.getByRole('dialog').getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.locator('tr').filter({ hasText: consultNo }).getByTestId('share-phase')).toHaveText('已取消');
 
-  // The visitor's open page: the next tile it asks for is refused.
+  // The visitor's open page: the next tile it asks for is refused, and the annotations.
   const next = `${tiles[0]}?after=${Date.now()}`;
   expect(await v.evaluate(async (u) => (await fetch(u)).status, next)).toBe(403);
+  expect(await v.evaluate(async (u) => (await fetch(u)).status, annotations[0])).toBe(404);
   // And the link now answers like an unknown one.
   await v.reload();
   await expect(v.getByTestId('share-gone')).toBeVisible();
@@ -126,7 +151,7 @@ for (const lang of SCREEN_LANGUAGES) {
   test(`share screens in ${lang}`, async ({ page, browser }) => {
     test.setTimeout(180_000);
     const expert = await signInWithToken(page, 'expert', { lang, to: '/diagnosis/manage' });
-    const made = await ok<{ token: string; code: string }>('POST', '/api/share', expert, { consult_id: caseId, secret: true, expiry_days: 30, with_report: true, with_clinical: true, deidentify: true });
+    const made = await ok<{ token: string; code: string }>('POST', '/api/share', expert, { consult_id: caseId, secret: true, expiry_days: 30, with_report: true, with_clinical: true, with_annotations: true, deidentify: true });
     await ok('POST', '/api/share', expert, { consult_id: caseId, expiry_days: 0, with_report: true });
     const v = await visitor(browser, lang);
     for (const size of SCREEN_SIZES) {

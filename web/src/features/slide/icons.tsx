@@ -1,6 +1,7 @@
-// Small line icons for the drawing tools that antd's set lacks.
+// Small line icons for the drawing tools that antd's set lacks; decorative (the
+// buttons carry the names), so hidden from assistive technology.
 const I = ({ d, fill }: { d: string; fill?: boolean }) => (
-  <span role="img" className="anticon" style={{ display: 'inline-flex' }}>
+  <span aria-hidden className="anticon" style={{ display: 'inline-flex' }}>
     <svg width="1em" height="1em" viewBox="0 0 16 16" fill={fill ? 'currentColor' : 'none'} stroke={fill ? 'none' : 'currentColor'} strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
       <path d={d} />
     </svg>
