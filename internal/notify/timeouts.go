@@ -58,8 +58,10 @@ func (t *Timeouts) Run(ctx context.Context, every time.Duration) {
 // the next tick tries it again.
 func (t *Timeouts) Tick(ctx context.Context) (int, error) {
 	now := t.s.now()
+	// From the last tick that sent everything, at most Lookback back (a
+	// case that keeps failing does not widen the window for ever).
 	since := t.since
-	if since.IsZero() {
+	if since.Before(now.Add(-t.Lookback)) {
 		since = now.Add(-t.Lookback)
 	}
 	cases, err := t.due(ctx, since, now)
