@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import enUS from 'antd/locale/en_US';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -29,11 +29,9 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={lang === 'en-US' ? enUS : zhCN} theme={theme}>
-        <AntApp>
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>
   );

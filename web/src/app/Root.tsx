@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '../lib/api/client';
 import { useConfig } from '../lib/appData';
 import { hasChosenLanguage, languageStore, toLanguage } from '../lib/prefs';
-import { TokenHandoff } from '../features/auth/TokenHandoff';
 
 /** App-wide effects: document title and favicon from the config, 401 → login. */
 export function Root() {
@@ -38,10 +37,5 @@ export function Root() {
     [navigate, qc],
   );
 
-  return (
-    <>
-      <TokenHandoff />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

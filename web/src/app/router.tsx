@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
+import { loadAllTexts } from '../lib/i18n';
 
 const frozen = (name: 'FrozenApplyPage' | 'FrozenTodoPage' | 'FrozenExpertPage' | 'AdminAppointmentPage') => async () => ({ Component: (await import('../features/frozen/pages'))[name] });
 const distribute = (view: 'manage' | 'done' | 'recall' | 'return') => async () => {
@@ -12,6 +13,11 @@ const stat = (screen: 'consultation' | 'bank' | 'expert' | 'expert-consultation'
   return { Component: () => <StatisticsPage screen={screen} /> };
 };
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+// Every screen but /login: antd's holders and the language's full texts (AppLayer).
+const appLayer = async () => {
+  const [{ AppLayer }] = await Promise.all([import('./AppLayer'), loadAllTexts()]);
+  return { Component: AppLayer };
+};
 // The signed-in layers load with the first signed-in screen, so /login needs none of them.
 const requireAuth = async () => ({ Component: (await import('./RequireAuth')).RequireAuth });
 const caseBadges = async () => ({ Component: (await import('../features/consultation/CaseBadges')).CaseBadgeProvider });
@@ -25,6 +31,9 @@ export const routes = [
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', lazy: page(() => import('../features/auth/LoginPage')) },
+      {
+        lazy: appLayer,
+        children: [
       { path: '/shareCase', lazy: page(() => import('../features/slide/SharedCasePage')) },
       { path: '/404', lazy: page(() => import('../components/ui/NotFoundPage')) },
       { path: '/error', lazy: page(() => import('../components/ui/ErrorPage')) },
@@ -133,6 +142,8 @@ export const routes = [
               },
             ],
           },
+        ],
+      },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

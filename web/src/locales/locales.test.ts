@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import zh from './zh-CN.json';
 import en from './en-US.json';
+import { isSignInText } from './parts';
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -37,5 +38,12 @@ describe('locale files', () => {
     expect(used.size).toBeGreaterThan(100);
     const missing = [...used].filter((k) => !(k in zh));
     expect(missing).toEqual([]);
+  });
+  it('the sign-in page uses only the texts it ships (parts.ts)', () => {
+    const signInFiles = ['features/auth/LoginPage.tsx', 'features/auth/LoginArt.tsx', 'components/ui/LanguageSwitch.tsx', 'app/App.tsx', 'app/Root.tsx', 'app/RouteError.tsx', 'lib/api/client.ts', 'main.tsx'];
+    const used = new Set<string>();
+    for (const f of signInFiles) for (const m of readFileSync(join(SRC, f), 'utf8').matchAll(/\bt\(\s*'([^'$]+)'/g)) used.add(m[1]);
+    expect(used.size).toBeGreaterThan(15);
+    expect([...used].filter((k) => !isSignInText(k))).toEqual([]);
   });
 });

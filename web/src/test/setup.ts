@@ -27,3 +27,6 @@ class RO {
 globalThis.ResizeObserver = globalThis.ResizeObserver ?? (RO as unknown as typeof ResizeObserver);
 import { configure } from '@testing-library/react';
 configure({ asyncUtilTimeout: 15000 });
+
+// Screens past sign-in render with every text loaded (the app's layer route awaits the same).
+if (typeof window !== 'undefined') await (await import('../lib/i18n')).loadAllTexts();

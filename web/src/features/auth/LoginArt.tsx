@@ -1,5 +1,17 @@
-import { Typography } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * A heading in antd's Typography.Title look. The sign-in page draws its few texts itself:
+ * Typography brings its editing, copying and ellipsis machinery (about 10 KB) to /login.
+ */
+export function Heading({ level, style, children }: { level: 2 | 3 | 4; style?: CSSProperties; children: ReactNode }) {
+  const { token } = theme.useToken();
+  const Tag = `h${level}` as const;
+  const size = { 2: [token.fontSizeHeading2, token.lineHeightHeading2], 3: [token.fontSizeHeading3, token.lineHeightHeading3], 4: [token.fontSizeHeading4, token.lineHeightHeading4] }[level];
+  return <Tag style={{ margin: '0 0 0.5em', color: token.colorTextHeading, fontWeight: token.fontWeightStrong, fontSize: size[0], lineHeight: size[1], ...style }}>{children}</Tag>;
+}
 
 /** The left half of the login page: a stylised tissue section under a lens. */
 export function LoginArt({ title }: { title: string }) {
@@ -26,17 +38,17 @@ export function LoginArt({ title }: { title: string }) {
       </svg>
       <div style={{ position: 'relative', display: 'flex', alignItems: 'center', gap: 12 }}>
         <img src="/favicon.svg" alt="" width={40} height={40} />
-        <Typography.Title level={3} style={{ color: '#fff', margin: 0 }}>
+        <Heading level={3} style={{ color: '#fff', margin: 0 }}>
           {title}
-        </Typography.Title>
+        </Heading>
       </div>
       <div style={{ position: 'relative', maxWidth: 460, marginTop: '12vh' }}>
-        <Typography.Title level={2} style={{ color: '#fff' }}>
+        <Heading level={2} style={{ color: '#fff' }}>
           {t('login.tagline')}
-        </Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>{t('login.description')}</Typography.Paragraph>
+        </Heading>
+        <p style={{ margin: '0 0 1em', color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>{t('login.description')}</p>
       </div>
-      <Typography.Text style={{ position: 'relative', marginTop: 'auto', color: 'rgba(255,255,255,0.6)' }}>© Telepath</Typography.Text>
+      <span style={{ position: 'relative', marginTop: 'auto', color: 'rgba(255,255,255,0.6)' }}>© Telepath</span>
     </div>
   );
 }

@@ -57,4 +57,24 @@ describe('LoginPage', () => {
     expect(img.getAttribute('src')).toBe(logo);
     expect(img.getAttribute('alt')).toBe('测试平台');
   });
+
+  it('an empty submit names each missing field, sends nothing, and the message goes once the field is filled', async () => {
+    const server = fakeServer({
+      'GET /api/config/setting': () => config,
+      'GET /api/common/captcha': () => ({ enabled: true, key: 'k1', image: 'data:image/png;base64,AAAA' }),
+    });
+    renderAt(<LoginPage />, '/login', '/login');
+    await screen.findByAltText('验证码');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['请输入用户名', '请输入密码', '请输入验证码']);
+    expect(screen.getByLabelText('用户名')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('用户名')).toHaveAccessibleDescription('请输入用户名');
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'admin' } });
+    expect(screen.queryByText('请输入用户名')).toBeNull();
+    expect(screen.getByLabelText('用户名')).not.toHaveAttribute('aria-invalid');
+    fireEvent.change(screen.getByLabelText('用户名'), { target: { value: '  ' } });
+    expect(screen.getByText('请输入用户名')).toBeInTheDocument();
+    expect(server.calls.some((r) => r.url.endsWith('/api/auth/login'))).toBe(false);
+  });
 });
