@@ -68,6 +68,14 @@ func TestAllocatorCentersConfig(t *testing.T) {
 		if n := e.count("consultations", "id = "+id+" AND expert_id IS NOT NULL"); n != 0 {
 			t.Fatal("an allocator of another center assigned the case")
 		}
+		// Nor are they told of the center's new cases.
+		quiet := e.unassignedCase(f, "BL2026-16402", f.library)
+		if n := e.count("notifications", "user_id = ? AND consult_id = ?", allocID, atoi(quiet)); n != 0 {
+			t.Errorf("the allocator of another center was told of a case %d times", n)
+		}
+		if n := e.count("notifications", "user_id = ? AND consult_id = ?", e.userID("center_admin"), atoi(quiet)); n == 0 {
+			t.Error("the center administrator was not told of the case")
+		}
 		// The centers offered to them are the configured ones.
 		if l := e.list("/api/center/list", alloc, nil); len(l.Data) != 1 || int64(l.Data[0]["id"].(float64)) != west {
 			t.Errorf("centers offered: %v", l.Data)
@@ -75,10 +83,14 @@ func TestAllocatorCentersConfig(t *testing.T) {
 
 		// Configured with the eastern center: back in reach, and allotted.
 		e.setRoleConfig(admin, allocID, "allocator", map[string]any{"center_ids": []int64{f.center}})
-		if after := counts(); after["to_allot"] != before["to_allot"] {
+		if after := counts(); after["to_allot"] != before["to_allot"]+1 { // and the quiet case
 			t.Fatalf("counts %v, want %v", after, before)
 		}
 		e.expect(e.do("POST", "/api/distribute/"+id+"/bindexpert", alloc, map[string]any{"expert_id": f.expert}), 200)
+		told := e.unassignedCase(f, "BL2026-16403", f.library)
+		if n := e.count("notifications", "user_id = ? AND consult_id = ?", allocID, atoi(told)); n == 0 {
+			t.Error("the allocator of the case's center was not told of it")
+		}
 
 		// A center administrator who is also an allocator keeps their centers.
 		var caID int64 = e.userID("center_admin")

@@ -2,9 +2,11 @@ package user
 
 import (
 	"context"
+	"slices"
 
 	sq "github.com/Masterminds/squirrel"
 
+	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
 )
@@ -43,8 +45,57 @@ func (s *Service) Audience(ctx context.Context, a Audience) ([]int64, error) {
 		q = q.Where(sq.Eq{"u.id": a.UserIDs})
 	}
 	out := []int64{}
-	err := db.Select(ctx, s.db, &out, q)
-	return out, apperr.Wrap(err, "audience")
+	if err := db.Select(ctx, s.db, &out, q); err != nil {
+		return nil, apperr.Wrap(err, "audience")
+	}
+	return s.workingThere(ctx, a, out)
+}
+
+// workingThere drops from ids the users the audience names only by a role
+// whose configuration places them elsewhere (as the principal is narrowed
+// at sign-in): an allocator configured with other centers, a site account
+// configured with another site.
+func (s *Service) workingThere(ctx context.Context, a Audience, ids []int64) ([]int64, error) {
+	narrowed := map[string][]int64{access.Allocator: a.CenterIDs, access.Site: a.HospitalIDs}
+	check := false
+	for role, where := range narrowed {
+		check = check || (len(where) > 0 && slices.Contains(a.Roles, role))
+	}
+	if !check || len(ids) == 0 {
+		return ids, nil
+	}
+	var rows []struct {
+		UserID int64  `db:"user_id"`
+		Role   string `db:"role"`
+		Config string `db:"cfg"`
+	}
+	if err := db.Select(ctx, s.db, &rows, s.db.Builder().Select("user_id", "role", "CAST(config AS TEXT) AS cfg").From("user_roles").
+		Where(sq.Eq{"user_id": ids})); err != nil {
+		return nil, apperr.Wrap(err, "audience roles")
+	}
+	// by user: whether another role names them, and whether a narrowed role places them elsewhere
+	other, elsewhere := map[int64]bool{}, map[int64]bool{}
+	for _, r := range rows {
+		where, narrows := narrowed[r.Role]
+		switch {
+		case r.Role == access.Admin || r.Role == access.Root || r.Role == access.CenterAdmin && len(a.CenterIDs) > 0:
+			other[r.UserID] = true
+		case narrows && len(where) > 0 && slices.Contains(a.Roles, r.Role):
+			c := parseConfig(r.Config)
+			places := c.CenterIDs
+			if r.Role == access.Site && c.SiteID != nil {
+				places = []int64{*c.SiteID}
+			}
+			if len(places) > 0 && !slices.ContainsFunc(places, func(id int64) bool { return slices.Contains(where, id) }) {
+				elsewhere[r.UserID] = true
+			} else {
+				other[r.UserID] = true
+			}
+		case len(a.Roles) == 0 || slices.Contains(a.Roles, r.Role):
+			other[r.UserID] = true
+		}
+	}
+	return slices.DeleteFunc(ids, func(id int64) bool { return elsewhere[id] && !other[id] }), nil
 }
 
 func inList(col string, n int) string {
