@@ -65,3 +65,57 @@ func TestHubDeliversInCommitOrder(t *testing.T) {
 		}
 	})
 }
+
+// A full delivery queue does not block the writers: the announcements
+// that did not fit are dropped, and the hub then delivers what they stood
+// for and tells every stream to fetch its lists again.
+func TestFullQueueResynchronises(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		now := time.Now().UTC()
+		user, err := db.InsertID(ctx, d, d.Builder().Insert("users").Columns("username", "password_hash", "created_at", "updated_at").
+			Values("reader", "x", now, now))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(d, Deps{})
+		// Before its start position is known, the hub delivers nothing
+		// old: it learns the position instead.
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			return s.insert(ctx, tx, newBatch(), []Note{{UserID: user, Kind: KindNotice, Event: "old", Key: "notify.notice"}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		c := &client{user: user, lang: i18n.EN, ch: make(chan frame, clientBuffer), gone: make(chan struct{})}
+		s.hub.add(c)
+		s.hub.deliver(ctx, announcement{Batch: "x"})
+		if len(c.ch) != 0 || s.hub.seen <= 0 {
+			t.Fatalf("before the start: %d frames, position %d", len(c.ch), s.hub.seen)
+		}
+		for range cap(s.hub.in) + 1 {
+			s.hub.post(announcement{Users: []int64{user + 1}, Topics: []string{TopicCases}})
+		}
+		if !s.hub.behind.Load() {
+			t.Fatal("the overflow went unnoticed")
+		}
+		if err := d.InTx(ctx, func(tx *db.Tx) error {
+			return s.insert(ctx, tx, newBatch(), []Note{{UserID: user, Kind: KindNotice, Event: "dropped", Key: "notify.notice"}})
+		}); err != nil {
+			t.Fatal(err)
+		}
+		go s.hub.Run(ctx)
+		var got []string
+		for len(got) < 2 {
+			select {
+			case f := <-c.ch:
+				got = append(got, f.event)
+			case <-time.After(5 * time.Second):
+				t.Fatalf("got %v", got)
+			}
+		}
+		if got[0] != "notification" || got[1] != "hello" {
+			t.Fatalf("got %v", got)
+		}
+	})
+}
