@@ -188,7 +188,12 @@ func TestMessageCentre(t *testing.T) {
 			sse := []string{"Accept", "text/event-stream", "user-language", "en-US"}
 			e.expect(e.do("GET", "/api/events", "", nil, sse...), 401)
 			e.expect(e.do("GET", "/api/events", "not-a-session", nil, sse...), 401)
-			r := e.expect(e.do("GET", "/api/events", expert2, nil, append(sse, "Last-Event-ID", itoa(mine))...), 400)
+			// Event ids are positions: the position of the expert's notification.
+			var pos int64
+			if err := e.app.DB.Get(&pos, e.app.DB.Rebind("SELECT pos FROM notifications WHERE id = ?"), mine); err != nil {
+				t.Fatal(err)
+			}
+			r := e.expect(e.do("GET", "/api/events", expert2, nil, append(sse, "Last-Event-ID", itoa(pos))...), 400)
 			if !strings.Contains(r.String(), "last event id") {
 				t.Fatal(r)
 			}
