@@ -42,11 +42,13 @@ export const routes = [
         children: [
           { path: '/password', lazy: page(() => import('../features/account/ForcedPasswordPage')) },
           {
-            // The viewer's own live stream: a meeting's views and pointers arrive on it.
+            // The viewers' own live stream: a meeting's views and pointers arrive on it.
             lazy: liveEvents,
-            children: [{ path: '/slide/view/:slideId', lazy: page(() => import('../features/slide/SlideViewerPage')) }],
+            children: [
+              { path: '/slide/view/:slideId', lazy: page(() => import('../features/slide/SlideViewerPage')) },
+              { path: '/slide/compare', lazy: page(() => import('../features/slide/ComparePage')) },
+            ],
           },
-          { path: '/slide/compare', lazy: page(() => import('../features/slide/ComparePage')) },
           { path: '/statistical/big-screen', lazy: page(() => import('../features/statistics/BigScreenPage')) },
           {
             // Menu badge counts for the shell (case-list tab counts).

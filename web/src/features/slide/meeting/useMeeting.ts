@@ -23,6 +23,34 @@ const POINTER_MS = 80;
 
 const path = (id: number) => ({ params: { path: { id } } });
 
+/**
+ * Going from one slide to a split view (or back) swaps the viewer page: the meeting is
+ * left only if no viewer of it opens within QUIT_GRACE_MS (a presenter who left would
+ * end it for everyone).
+ */
+const QUIT_GRACE_MS = 2000;
+const viewers = new Map<number, number>();
+const quitting = new Map<number, ReturnType<typeof setTimeout>>();
+
+function stay(meetingId: number) {
+  clearTimeout(quitting.get(meetingId));
+  quitting.delete(meetingId);
+  viewers.set(meetingId, (viewers.get(meetingId) ?? 0) + 1);
+}
+
+function leaveSoon(meetingId: number) {
+  const n = (viewers.get(meetingId) ?? 1) - 1;
+  viewers.set(meetingId, n);
+  if (n > 0) return;
+  quitting.set(
+    meetingId,
+    setTimeout(() => {
+      quitting.delete(meetingId);
+      if (!viewers.get(meetingId)) void api.POST('/api/user/meeting/quit/{id}', path(meetingId)).catch(() => undefined);
+    }, QUIT_GRACE_MS),
+  );
+}
+
 type Signal = MeetingEvent['signal'];
 
 /** Where a view is shown: one slide, or a split view of 2–4. */
@@ -49,13 +77,12 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
   // Joined once on opening; the participant list is read again when it changes.
   const refresh = async () => setMeeting(unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId))));
   useEffect(() => {
+    stay(meetingId);
     void api
       .POST('/api/consultation/meeting/{id}/join', path(meetingId))
       .then((r) => setMeeting(unwrap(r)))
       .catch((e: Error) => setEnded(e.message));
-    return () => {
-      void api.POST('/api/user/meeting/quit/{id}', path(meetingId)).catch(() => undefined);
-    };
+    return () => leaveSoon(meetingId);
   }, [meetingId]);
 
   const here = layoutOf(slideId, split);
