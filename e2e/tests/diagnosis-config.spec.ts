@@ -1,12 +1,13 @@
-// Diagnosis settings and reagents: the administrator adds a delay reason and a
-// reagent; the expert's delay dialog offers the reason and the special exam
-// dialog's reagent picker offers the reagent. Both screens are photographed
+// Diagnosis settings and reagents: the administrator adds a delay reason, an
+// infectious specimen option and a reagent; the expert's delay dialog offers
+// the reason, a case carrying the option warns in the expert's workspace, and
+// the special exam dialog's reagent picker offers the reagent. Both screens are photographed
 // (both languages and sizes under make screens) and checked with axe.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiLogin, ok, type Lang } from '../lib/api';
-import { assignedCase } from '../lib/cases';
+import { bindExpert, caseFixture, submittedCase, userId, viewableSlide } from '../lib/cases';
 import { expect, test } from '../lib/test';
 import { SCREEN_LANGUAGES, SCREEN_SIZES, signInWithToken, toast } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
@@ -42,17 +43,26 @@ test('diagnosis settings and reagents: the delay dialog offers the reason, the a
   const tag = String(Date.now() % 1_000_000);
   const reason = `切片需加做免疫组化${tag}`;
   const reagent = `Ki67-${tag}`;
+  const agent = `乙肝${tag}`;
   const admin = await apiLogin('admin');
-  const c = await assignedCase({ patient: '邓配置' });
-  const before = (await ok<{ settings: { delay_report: string[] | null } }>('GET', '/api/config/common/setting', admin)).settings.delay_report ?? [];
+  const was = (await ok<{ settings: { delay_report: string[] | null; infectious_specimen: string[] | null } }>('GET', '/api/config/common/setting', admin)).settings;
+  const before = was.delay_report ?? [];
 
   // 1. The administrator adds a delay reason to the global diagnosis settings.
   await signInWithToken(page, 'admin', { to: '/setting/diagnosisConfig' });
   await page.getByTestId('diagnosis-config-delay_report').click();
   await page.keyboard.type(reason);
   await page.keyboard.press('Enter');
+  await page.getByTestId('diagnosis-config-infectious_specimen').click();
+  await page.keyboard.type(agent);
+  await page.keyboard.press('Enter');
   await page.getByTestId('diagnosis-config-save').click();
   await expect(toast(page).getByText('保存成功')).toBeVisible();
+  // A case registered with the option, for the expert.
+  const site = await apiLogin('site');
+  const nc = await submittedCase(site, await caseFixture(site), { name: '邓配置', infectious_specimen: true, infectious_agents: [agent], slide_ids: [await viewableSlide(site)] });
+  await bindExpert(await apiLogin('allocator'), nc.id, await userId('expert'));
+  const c = { id: nc.id };
 
   // 2. … and a reagent: a past expiry cannot be picked; a valid one saves.
   await page.goto('/setting/reagent');
@@ -70,8 +80,9 @@ test('diagnosis settings and reagents: the delay dialog offers the reason, the a
   await expect(drawer).toBeHidden();
   await expect(page.locator('.ant-table-row').filter({ hasText: reagent })).toContainText(expiry);
 
-  // 3. The expert's delay dialog offers the reason; a click fills it in.
+  // 3. The expert's workspace warns of the infectious specimen; the delay dialog offers the reason.
   await signInWithToken(page, 'expert', { to: `/diagnosis/item/${c.id}` });
+  await expect(page.getByTestId('infectious-alert')).toContainText(agent);
   await page.getByTestId('action-more').click();
   await page.getByTestId('action-delay').click();
   const delay = page.getByRole('dialog');
@@ -96,7 +107,7 @@ test('diagnosis settings and reagents: the delay dialog offers the reason, the a
   for (const lang of SCREEN_LANGUAGES) await shootScreens(page, lang, reagent);
 
   // The shared demo settings go back as they were; the reagent goes.
-  await ok('POST', '/api/config/common/setting', admin, { settings: { delay_report: before } });
+  await ok('POST', '/api/config/common/setting', admin, { settings: { delay_report: before, infectious_specimen: was.infectious_specimen ?? [] } });
   const rows = await ok<{ id: number; name: string }[]>('GET', `/api/reagent/lists?search=${encodeURIComponent(reagent)}`, admin);
   await ok('DELETE', '/api/reagent/destroy', admin, { ids: rows.filter((r) => r.name === reagent).map((r) => r.id) });
 });

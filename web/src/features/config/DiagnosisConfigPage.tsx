@@ -85,7 +85,7 @@ export default function DiagnosisConfigPage() {
             <Card title={t('diagnosisConfig.defaults')}>
               {DIAGNOSIS_TEXTS.map((k) => (
                 <Form.Item key={k} name={['settings', k]} label={label(k)} extra={hint(k)}>
-                  <Input maxLength={200} aria-label={t(`diagnosisConfig.key.${k}`)} data-testid={`diagnosis-config-${k}`} />
+                  <Input maxLength={k === 'cell_fixed' || k === 'routine_fixed' ? 50 : 200} aria-label={t(`diagnosisConfig.key.${k}`)} data-testid={`diagnosis-config-${k}`} />
                 </Form.Item>
               ))}
               {DIAGNOSIS_SWITCHES.map((k) => (
