@@ -7,7 +7,9 @@ import { LANGUAGE_LABELS } from './LanguageSwitch';
 export default function LanguageMenu({ button, defaultOpen, onMount }: { button: ReactElement; defaultOpen: boolean; onMount: () => void }) {
   const lang = useLanguage();
   const [open, setOpen] = useState(defaultOpen);
-  useEffect(onMount, [onMount]);
+  useEffect(() => {
+    onMount();
+  }, [onMount]);
   return (
     <Dropdown
       open={open}

@@ -39,7 +39,9 @@ export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' })
   if (wanted === 'no') return button;
   return (
     <Suspense fallback={button}>
-      <LanguageMenu button={button} defaultOpen={wanted === 'open'} onMount={() => hadFocus.current && ref.current?.focus()} />
+      <LanguageMenu button={button} defaultOpen={wanted === 'open'} onMount={() => {
+          if (hadFocus.current) ref.current?.focus();
+        }} />
     </Suspense>
   );
 }
