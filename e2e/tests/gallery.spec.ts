@@ -233,6 +233,21 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
     }
   }
 
+  // The registration form's gallery, as the site sees it.
+  for (const lang of SCREEN_LANGUAGES) {
+    await signInWithToken(page, 'site', { lang, to: `/case/register/${c.id}` });
+    for (const size of SCREEN_SIZES) {
+      await resize(page, size);
+      await page.goto(`/case/register/${c.id}`);
+      const tiles = page.getByTestId('attachment-gallery');
+      await expect(tiles.locator('img')).toHaveCount(3);
+      await tiles.scrollIntoViewIfNeeded();
+      await settled(page);
+      await page.screenshot({ path: path.join(OUT, `${lang}-${size.width}-register-gallery.png`) });
+      if (size === AXE_SIZE) await axe(page, `${lang} registration form gallery`, '[data-testid="attachment-gallery"]');
+    }
+  }
+
   // The expert signs: the report prints the checked image, and the gallery is read-only.
   await diagnose(expert, c.id, { opinion: '（胃窦）低级别上皮内瘤变。' });
   await publish(expert, c.id);

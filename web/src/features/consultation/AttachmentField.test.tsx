@@ -65,5 +65,8 @@ describe('attachment field', () => {
     const gallery = screen.getByTestId('attachment-gallery');
     expect(within(gallery).getByRole('button', { name: '查看 全身像.jpg' })).toBeTruthy();
     expect(within(gallery).queryByRole('button', { name: /^删除/ })).toBeNull();
+    // The type reads as text, not as a disabled control.
+    expect(within(gallery).queryByRole('combobox')).toBeNull();
+    expect(within(gallery).getByText('全身像')).toBeTruthy();
   });
 });

@@ -96,9 +96,13 @@ export function AttachmentField({ value = [], onChange, id }: { value?: Attachme
         items={images}
         readOnly={readOnly}
         onDelete={(a) => remove(a.file_id)}
-        extra={(a) => (
-          <Select size="small" value={a.type} onChange={(x) => setType(a.file_id, x)} options={typeOptions(a.type)} style={{ flex: 1, minWidth: 0 }} aria-label={`${t('case.attachment.type')} ${a.filename}`} />
-        )}
+        extra={(a) =>
+          readOnly ? (
+            <Typography.Text style={{ fontSize: 12 }}>{t(`case.attachmentType.${a.type}`)}</Typography.Text>
+          ) : (
+            <Select size="small" value={a.type} onChange={(x) => setType(a.file_id, x)} options={typeOptions(a.type)} style={{ flex: 1, minWidth: 0 }} aria-label={`${t('case.attachment.type')} ${a.filename}`} />
+          )
+        }
       />
       {others.length > 0 && (
         <Table
