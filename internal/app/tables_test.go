@@ -55,7 +55,12 @@ var readModels = []string{"consultations", "attachments", "users", "user_roles",
 var exceptions = []struct{ pkg, table, why string }{
 	{"auth", "users W", "the sign-in columns (password_hash, must_change_password, password_changed_at, last_login_at, " +
 		"locked_until) are auth's: it sits below user; user changes them through auth.SetPassword and auth.ClearThrottle"},
-	{"statistics", "* R", "the figures read every domain's records, read-only; the statistics domain writes only its own tables"},
+}
+
+// reporters read, besides the read models, these tables of other domains,
+// read-only: the statistics figures count the records where they are kept.
+var reporters = map[string][]string{
+	"statistics": {"case_logs", "charges", "diagnoses", "frozen_appointments", "slide_judgements", "advices", "invitations"},
 }
 
 // TestDomainsOwnTables reads the SQL of every domain package and checks
@@ -87,11 +92,11 @@ func TestDomainsOwnTables(t *testing.T) {
 			kind = table + " W"
 		}
 		for _, e := range exceptions {
-			if e.pkg == pkg && (e.table == kind || (!write && e.table == "* R")) {
+			if e.pkg == pkg && e.table == kind {
 				return true
 			}
 		}
-		return !write && slices.Contains(readModels, table)
+		return !write && (slices.Contains(readModels, table) || slices.Contains(reporters[pkg], table))
 	}
 	found := 0
 	root := ".."
