@@ -2,13 +2,15 @@
 // workspace and invites a colleague invited to the case; the colleague joins from
 // the header in another browser; the presenter pans and zooms and the follower's
 // viewport follows; the follower looks around on its own, then follows again and
-// snaps back. Then the meeting screens (both languages and sizes under make
-// screens), with axe-core checks.
+// snaps back; a measurement the presenter draws appears on the follower's viewer
+// without reload; the presenter opens a split view of the case's two slides and
+// the follower follows into it, pans with it, and back out. Then the meeting
+// screens (both languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../lib/test';
 import { apiLogin, call, encryptPassword, ok, PASSWORD, unique, type Lang } from '../lib/api';
-import { assignedCase, userId } from '../lib/cases';
+import { assignedCase, userId, viewableSlide } from '../lib/cases';
 import { settled, signInWithToken, SCREEN_LANGUAGES, SCREEN_SIZES } from '../lib/ui';
 import { expectAccessible } from '../lib/axe';
 
@@ -99,11 +101,12 @@ async function ownExpert(): Promise<string> {
   return username;
 }
 
-test('two experts in a meeting: the follower sees what the presenter sees, looks around, follows again', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+test('two experts in a meeting: the follower sees what the presenter sees, looks around, follows again, sees the annotations and the split view', async ({ page, browser }) => {
+  test.setTimeout(300_000);
   await meetingsOn();
   presenter = await ownExpert();
-  const c = await assignedCase({ expert: presenter });
+  const site = await apiLogin('site');
+  const c = await assignedCase({ expert: presenter, slideIds: [await viewableSlide(site), await viewableSlide(site)] });
   caseId = c.id;
   const expert = await apiLogin(presenter);
   await ok('POST', `/api/diagnosis/${c.id}/invited`, expert, { invitee_ids: [await userId('expert2')], message: '会诊' });
@@ -136,6 +139,34 @@ test('two experts in a meeting: the follower sees what the presenter sees, looks
   // Following again snaps back to the presenter's view.
   await follower.getByTestId('meeting-follow').click();
   await expect.poll(async () => close(await viewOf(follower), await viewOf(page)), { timeout: 15_000 }).toBe(true);
+
+  // The presenter measures a distance: it appears on the follower's viewer, no reload.
+  await page.getByTestId('tool-m-line').click();
+  const at = (await page.getByTestId('slide-canvas').boundingBox())!;
+  await page.mouse.move(at.x + 200, at.y + 160);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 360, at.y + 260, { steps: 5 });
+  await page.mouse.up();
+  await page.getByTestId('tool-pan').click();
+  await expect(follower.getByTestId(`ann-author-${await userId(presenter)}`)).toBeVisible({ timeout: 15_000 });
+
+  // The presenter opens the split view of both slides: the follower follows into it.
+  await page.getByTestId('slide-strip').getByRole('button', { name: '分屏对比' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '打开分屏' }).click();
+  const layout = c.slideIds.join(',');
+  await expect(page.getByTestId('meeting-bar')).toHaveAttribute('data-layout', layout);
+  await expect(follower.getByTestId('slide-compare')).toBeVisible({ timeout: 15_000 });
+  await expect(follower.getByTestId('meeting-bar')).toHaveAttribute('data-layout', layout);
+  await expectAccessible(follower, 'split view in a meeting', '[data-testid="slide-compare"]');
+  // It pans the first slide; the follower's split view moves with it.
+  const first = (await page.getByTestId('slide-canvas').first().boundingBox())!;
+  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+  await page.mouse.wheel(0, -400);
+  await expect.poll(async () => close(await viewOf(follower), await viewOf(page)), { timeout: 15_000 }).toBe(true);
+  // Back to one slide: the follower leaves the split view too.
+  await page.getByRole('button', { name: '返回' }).first().click();
+  await expect(page.getByTestId('slide-viewer')).toBeVisible();
+  await expect(follower.getByTestId('slide-viewer')).toBeVisible({ timeout: 15_000 });
 
   // The presenter ends it: the follower is told.
   await page.getByTestId('meeting-end').click();

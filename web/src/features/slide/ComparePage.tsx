@@ -109,7 +109,7 @@ export default function ComparePage() {
         </Tooltip>
         <Typography.Text strong>{t('slide.compareTitle', { count: ids.length })}</Typography.Text>
         <div style={{ flex: 1 }} />
-        <Switch checked={sync} onChange={setSync} data-testid="sync" /> <Typography.Text>{t('slide.sync')}</Typography.Text>
+        <Switch checked={sync} onChange={setSync} aria-label={t('slide.sync')} data-testid="sync" /> <Typography.Text>{t('slide.sync')}</Typography.Text>
       </div>
       <div style={{ flex: 1, position: 'relative', display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 0 }}>
         {ids.map((id) => (
