@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
+import { useConfig } from '../../lib/appData';
 import { SlidePicker } from '../../entities/case/SlidePicker';
 import { useArrive, useAssign, useCenterExperts, usePrefill, useRecall, useReturn, type Appointment } from './api';
 
@@ -14,14 +15,16 @@ export function ReasonDialog({ target, kind, onClose }: { target: Appointment | 
   const ret = useReturn();
   const rec = useRecall();
   const m = kind === 'return' ? ret : rec;
+  const checked = useConfig().data?.rollback_need_check !== false;
   useEffect(() => form.resetFields(), [target, form]);
   const ok = async () => {
     const { reason } = await form.validateFields();
     m.mutate(
       { id: target!.id, reason },
       {
-        onSuccess: () => {
-          void message.success(t(`frozen.done.${kind}`));
+        onSuccess: (a) => {
+          // Without the center's check (rollback_need_check off) the withdrawal is agreed at once.
+          void message.success(t(kind === 'recall' && a?.phase === 'recalled' ? 'frozen.done.recalled' : `frozen.done.${kind}`));
           onClose();
         },
         onError: (e) => showError(e, form),
@@ -30,7 +33,7 @@ export function ReasonDialog({ target, kind, onClose }: { target: Appointment | 
   };
   return (
     <Modal open={!!target} title={t(`frozen.action.${kind}`)} onCancel={onClose} onOk={() => void ok()} confirmLoading={m.isPending} okText={t('common.ok')} destroyOnHidden>
-      {kind === 'recall' && <Typography.Paragraph style={{ color: '#595959' }}>{t('frozen.recallConfirm')}</Typography.Paragraph>}
+      {kind === 'recall' && <Typography.Paragraph style={{ color: '#595959' }}>{t(checked ? 'frozen.recallConfirm' : 'frozen.recallConfirmAtOnce')}</Typography.Paragraph>}
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label={t('frozen.field.reason')} rules={kind === 'return' ? [{ required: true, whitespace: true, message: t('validation.required', { field: t('frozen.field.reason') }) }] : []}>
           <Input.TextArea rows={3} maxLength={500} autoFocus data-testid="frozen-reason" />
