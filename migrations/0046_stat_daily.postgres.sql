@@ -110,3 +110,10 @@ CREATE TRIGGER diagnoses_stat_update AFTER UPDATE ON diagnoses FOR EACH ROW WHEN
 CREATE INDEX consultations_turnaround ON consultations(published_at, submitted_at, assigned_at, center_id, hospital_id, expert_id, library_id) WHERE deleted_at IS NULL;
 -- The reasons given for late reports: the few cases that have one.
 CREATE INDEX consultations_timeout_reason ON consultations(published_at, timeout_reason) WHERE timeout_reason <> '' AND deleted_at IS NULL;
+-- The figures read live (today's part of the rollups' figures, and those
+-- without rollups) find their rows by their instants, not by reading the
+-- whole table.
+CREATE INDEX diagnoses_first_created ON diagnoses(created_at) WHERE type = 0 AND version = 1;
+CREATE INDEX diagnoses_supplement_published ON diagnoses(published_at) WHERE type = 1;
+CREATE INDEX invitations_replied ON invitations(replied_at);
+CREATE INDEX frozen_appointments_concordance ON frozen_appointments(concordance_at);
