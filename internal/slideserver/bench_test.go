@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"telepath/internal/platform/i18n"
 	"telepath/internal/slide/slidegen"
 	"telepath/internal/slide/tiles"
 )
@@ -43,7 +44,8 @@ func (d *discard) Write(b []byte) (int, error) { d.n += len(b); return len(b), n
 
 // benchServer serves one generated slide through the signed-URL handlers,
 // with the database lookup replaced by a constant.
-func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source, func()) {
+// With shared, the tiles are asked for through a share's grant (watermarked).
+func benchServer(b *testing.B, w, h int, shared bool) (*http.ServeMux, string, *tiles.Source, func()) {
 	b.Helper()
 	// The benchmark function runs several times; make the slide once.
 	benchOnce.Do(func() {
@@ -70,9 +72,16 @@ func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source,
 	key := slideKey{ID: 1, Key: "30313233343536373839616263646566"}
 	s.keys.add(keyRing{Current: key})
 	s.grants.put(grantKey{slideID: 1, sessionID: 7, keyID: 1}, true, time.Now().Add(time.Hour))
+	// And as a share's visitor finds it (share 5): watermarked.
+	mark := &ShareGrant{Watermark: map[i18n.Lang]string{i18n.ZH: testMark, i18n.EN: testMark}}
+	s.shares = func(context.Context, int64, int64) (ShareGrant, bool) { return *mark, true }
+	s.grants.putShare(grantKey{slideID: 1, sessionID: -5, keyID: 1}, true, mark, time.Now().Add(time.Hour))
 	mux := http.NewServeMux()
 	s.Mount(mux)
 	base := fmt.Sprintf("/api/slides/1/g/%s/slide_files/", signGrant(key, 1, 7))
+	if shared {
+		base = fmt.Sprintf("/api/slides/1/g/%s/slide_files/", signShare(key, 1, 5))
+	}
 	src, release, err := ts.Acquire(path)
 	if err != nil {
 		b.Fatal(err)
@@ -84,8 +93,14 @@ func benchServer(b *testing.B, w, h int) (*http.ServeMux, string, *tiles.Source,
 // handler (grant check, slide lookup, pass-through of stored JPEG
 // tiles), weighted as in bench/tiles: 40 % full resolution, then 25, 15,
 // 10, 5 % and 5 % over the lower levels. It reports tiles/s and latency.
-func BenchmarkTiles(b *testing.B) {
-	mux, base, src, done := benchServer(b, 8192, 8192)
+func BenchmarkTiles(b *testing.B) { benchTiles(b, false) }
+
+// BenchmarkSharedTiles is BenchmarkTiles for a share's visitor: every
+// tile decoded, watermarked and encoded again (watermark.go).
+func BenchmarkSharedTiles(b *testing.B) { benchTiles(b, true) }
+
+func benchTiles(b *testing.B, shared bool) {
+	mux, base, src, done := benchServer(b, 8192, 8192, shared)
 	defer done()
 	maxL := src.MaxLevel()
 	weights := []int{40, 25, 15, 10, 5}
