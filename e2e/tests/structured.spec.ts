@@ -52,6 +52,37 @@ test('an expert fills the breast synoptic, fixes its problem, applies the senten
   const row = page.getByTestId('struct-table').getByRole('row').filter({ hasText: NAME });
   await expect(row).toContainText('Routine');
   await expect(row).toContainText('6 rule(s)');
+
+  // A new template in two languages with a default: options entered in Chinese and English, the default
+  // chosen among them (shown in English here, kept as the option itself). Cytology, so no routine case
+  // offers it; removed again at the end of the step.
+  await page.getByTestId('struct-new').click();
+  const editor = page.getByTestId('struct-form');
+  const tplName = `Margin ${Date.now()}`;
+  await editor.getByLabel('Name', { exact: true }).fill(tplName);
+  const select = (label: string) => editor.locator(`.ant-select:has(input[aria-label="${label}"])`);
+  await pick(page, editor.locator('.ant-select:has(#struct-form_kind)'), 'Cytology');
+  await editor.getByLabel('Key 1', { exact: true }).fill('margin');
+  await editor.getByLabel('Label 1', { exact: true }).fill('切缘');
+  await editor.getByLabel('English label 1', { exact: true }).fill('Margin');
+  await pick(page, select('Type 1'), 'Single choice');
+  for (const [label, values] of [['Options 1', ['未累及', '累及']], ['English options 1', ['Not involved', 'Involved']]] as const) {
+    await select(label).click();
+    for (const v of values) {
+      await page.keyboard.type(v);
+      await page.keyboard.press('Enter');
+    }
+  }
+  await pick(page, editor.getByTestId('field-default-0'), 'Involved');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/config/struct_template') && r.request().method() === 'POST');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  expect((await created).status()).toBe(200);
+  const admin = await apiLogin('admin');
+  const cell = (await call<{ id: number; name: string; fields: { default?: unknown; options_en?: string[] }[] }[]>('GET', '/api/config/struct_template?kind=cell', { token: admin })).body.data!;
+  const mine = cell.find((x) => x.name === tplName)!;
+  expect(mine.fields[0]).toMatchObject({ default: '累及', options: ['未累及', '累及'], options_en: ['Not involved', 'Involved'] });
+  expect((await call('DELETE', `/api/config/struct_template/${mine.id}`, { token: admin, body: {} })).status).toBe(200);
+
   await row.getByRole('button', { name: '6 rule(s)' }).click();
   await expect(page).toHaveURL(/tab=rules&template=\d+/);
   await expect(page.getByTestId('rules-table')).toContainText('ln_positive / ln_examined * 100');
