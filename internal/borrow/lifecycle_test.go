@@ -16,10 +16,10 @@ func TestTransitions(t *testing.T) {
 	otherKeeper := &access.Principal{UserID: 4, Roles: []string{access.CenterAdmin}, CenterIDs: []int64{21}}
 	admin := &access.Principal{UserID: 5, Roles: []string{access.Admin}}
 	want := map[Status][]Action{
-		StatusChecking:  {ActApprove, ActReject},
-		StatusPassed:    {ActLend, ActSlip},
+		StatusChecking:  {ActApprove, ActReject, ActExtend},
+		StatusPassed:    {ActLend, ActExtend, ActSlip},
 		StatusNotPassed: {},
-		StatusBorrowing: {ActReturn, ActSlip},
+		StatusBorrowing: {ActReturn, ActExtend, ActSlip},
 		StatusReturned:  {ActSlip},
 	}
 	for _, st := range Statuses {
