@@ -159,6 +159,11 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   };
 
   const persist = async (next: Label[]) => {
+    // This save holds every change: a keyboard move still waiting is dropped, not saved after it.
+    if (pending.current) {
+      window.clearTimeout(pending.current.timer);
+      pending.current = null;
+    }
     const before = labels;
     setLabels(next);
     try {
