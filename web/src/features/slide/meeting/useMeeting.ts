@@ -54,7 +54,13 @@ function leaveSoon(meetingId: number) {
 type Signal = MeetingEvent['signal'];
 
 /** Where a view is shown: one slide, or a split view of 2–4. */
-const layoutOf = (slideId: number, split?: number[] | null) => (split?.length ? `split:${split.join(',')}` : `slide:${slideId}`);
+export const layoutOf = (slideId: number, split?: number[] | null) => (split?.length ? `split:${split.join(',')}` : `slide:${slideId}`);
+
+/** The page that shows a followed view: the slide, or the split view of its slides. */
+export function followPath(s: { slide_id: number; split?: number[] | null }, caseId: number, meetingId: number): string {
+  const q = `case=${caseId}&meeting=${meetingId}`;
+  return s.split?.length ? `/slide/compare?ids=${s.split.join(',')}&${q}` : `/slide/view/${s.slide_id}?${q}`;
+}
 
 /**
  * The meeting as seen from one viewer: slideId is the slide shown (the first of a
@@ -89,8 +95,7 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
   const apply = (s: Signal) => {
     if (!s || !viewer) return;
     if (layoutOf(s.slide_id, s.split) !== here) {
-      const q = `case=${caseId}&meeting=${meetingId}`;
-      navigate(s.split?.length ? `/slide/compare?ids=${s.split.join(',')}&${q}` : `/slide/view/${s.slide_id}?${q}`, { replace: true });
+      navigate(followPath(s, caseId, meetingId), { replace: true });
       return;
     }
     onFollow?.();
