@@ -6,7 +6,7 @@ WEB_SRC := $(shell find web/src web/index.html web/public web/vite.config.ts web
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test test-go test-web test-e2e screens a11y deps api bench bench-data bench-1m clean
+.PHONY: run build test test-go test-web test-e2e screens a11y deps api bench bench-data bench-1m bench-web clean
 
 ## run: build everything and start the demo on http://127.0.0.1:8080
 run: build
@@ -67,6 +67,10 @@ api: web/node_modules/.stamp
 ## bench: list and slide benchmarks (not tests; see README)
 bench:
 	$(GO) test -run '^$$' -bench . -benchtime 2s ./internal/...
+
+## bench-web: first load in headless Chromium (/login JS, sign-in to case list, workspace); RUNS=5
+bench-web: build
+	cd e2e && node bench/first-load.mjs
 
 clean:
 	rm -rf bin web/dist

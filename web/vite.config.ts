@@ -67,10 +67,10 @@ function formContextOnly(): Plugin {
  * The script /login needs (issue 17): the entry, the sign-in route's chunk and every chunk they
  * import statically (what the browser fetches before the page shows; the language menu and the
  * other language's texts load on use). The build fails when it grows past the budget. Target:
- * 200 KB gzip; today about 226 KB (react-dom, react-router, antd's theme engine make most of
+ * 200 KB gzip; today about 232 KB (react-dom, react-router, antd's theme engine make most of
  * it): lower the budget as it shrinks, never raise it without a reason in the commit.
  */
-const LOGIN_JS_BUDGET_KB = 230;
+const LOGIN_JS_BUDGET_KB = 236;
 const SIGN_IN_ROUTE = 'src/features/auth/LoginPage.tsx';
 
 function loginChunks(bundle: Record<string, { type: string }>): { name: string; code: string }[] {
@@ -94,7 +94,8 @@ function loginBudget(): Plugin {
   return {
     name: 'telepath-login-budget',
     apply: 'build',
-    generateBundle(_, bundle) {
+    // After every generateBundle (Vite writes the preload lists into the chunks there).
+    writeBundle(_, bundle) {
       const files = loginChunks(bundle);
       const bytes = files.reduce((n, f) => n + gzipSync(f.code, { level: 9 }).length, 0);
       const kb = Math.round(bytes / 102.4) / 10;

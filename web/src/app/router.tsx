@@ -1,7 +1,8 @@
-import { Navigate } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import { loadAllTexts } from '../lib/i18n';
+import { setWarmUp } from '../lib/warmUp';
 
 const frozen = (name: 'FrozenApplyPage' | 'FrozenTodoPage' | 'FrozenExpertPage' | 'AdminAppointmentPage') => async () => ({ Component: (await import('../features/frozen/pages'))[name] });
 const distribute = (view: 'manage' | 'done' | 'recall' | 'return') => async () => {
@@ -152,3 +153,11 @@ export const routes = [
     ],
   },
 ];
+
+// Loads the layers and the screen of a path ahead of the navigation (lib/warmUp.ts).
+setWarmUp((path) => {
+  for (const m of matchRoutes(routes as RouteObject[], path) ?? []) {
+    const lazy = m.route.lazy;
+    if (typeof lazy === 'function') void Promise.resolve(lazy()).catch(() => undefined);
+  }
+});

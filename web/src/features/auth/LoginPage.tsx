@@ -9,6 +9,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useConfig } from '../../lib/appData';
 import { session, useSession } from '../../lib/session';
+import { warmUp } from '../../lib/warmUp';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { ApiError } from '../../lib/api/errors';
 import { useCaptcha, useLogin, type LoginValues } from './api';
@@ -100,6 +101,7 @@ export default function LoginPage() {
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length) return;
+    warmUp(target);
     login.mutate(
       { values, captchaKey: captcha.data?.key ?? '' },
       {
