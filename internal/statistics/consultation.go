@@ -61,12 +61,7 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 		return err
 	}
 	tat := measure{from: fromCases, at: "c.published_at", key: key}
-	per, err := s.percentiles(ctx, r, tat, "c.submitted_at", "c.published_at")
-	if err != nil {
-		return err
-	}
-	tat.key = "''"
-	all, err := s.percentiles(ctx, r, tat, "c.submitted_at", "c.published_at")
+	per, all, err := s.percentiles(ctx, r, tat, "c.submitted_at", "c.published_at")
 	if err != nil {
 		return err
 	}
@@ -75,8 +70,8 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 		rep.Cards = append(rep.Cards, r.figure(name, UnitCount, num(t[name].total)))
 	}
 	rep.Cards = append(rep.Cards,
-		r.figure("tat_median", UnitHours, hours(all[""].p50)),
-		r.figure("tat_p90", UnitHours, hours(all[""].p90)),
+		r.figure("tat_median", UnitHours, hours(all.p50)),
+		r.figure("tat_p90", UnitHours, hours(all.p90)),
 		r.figure("within_timeout", UnitPercent, ratio(t["in_time"].total, t["with_deadline"].total)),
 		r.figure("charged", UnitYuan, yuan(t["charged"].total)),
 		r.figure("refunded", UnitYuan, yuan(t["refunded"].total)))
@@ -115,7 +110,7 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 	for i, k := range keys {
 		tab.Rows = append(tab.Rows, row(k, cats[i], func(n string) float64 { return t[n].byKey[k] }, per[k]))
 	}
-	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), func(n string) float64 { return t[n].total }, all[""]))
+	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), func(n string) float64 { return t[n].total }, all))
 	rep.Tables = append(rep.Tables, tab)
 	return nil
 }

@@ -46,12 +46,7 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 		all = append(all, t[m.name])
 	}
 	tat := measure{from: fromCases, at: "c.published_at", key: "c.expert_id"}
-	per, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
-	if err != nil {
-		return err
-	}
-	tat.key = "''"
-	overall, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
+	per, overall, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
 	if err != nil {
 		return err
 	}
@@ -65,8 +60,8 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 	for _, name := range []string{"assigned", "finished", "in_progress", "late"} {
 		rep.Cards = append(rep.Cards, r.figure(name, UnitCount, num(t[name].total)))
 	}
-	rep.Cards = append(rep.Cards, r.figure("expert_tat_median", UnitHours, hours(overall[""].p50)),
-		r.figure("expert_tat_p90", UnitHours, hours(overall[""].p90)),
+	rep.Cards = append(rep.Cards, r.figure("expert_tat_median", UnitHours, hours(overall.p50)),
+		r.figure("expert_tat_p90", UnitHours, hours(overall.p90)),
 		r.figure("within_timeout", UnitPercent, ratio(t["in_time"].total, t["with_deadline"].total)))
 	rep.Charts = append(rep.Charts, r.chart("by_expert", "bar", UnitCount, cats,
 		r.series("finished", byKeys(t["finished"], keys)), r.series("in_progress", byKeys(t["in_progress"], keys)),
@@ -95,7 +90,7 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 	for i, k := range keys {
 		tab.Rows = append(tab.Rows, row(k, cats[i], func(n string) float64 { return t[n].byKey[k] }, per[k]))
 	}
-	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), func(n string) float64 { return t[n].total }, overall[""]))
+	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), func(n string) float64 { return t[n].total }, overall))
 	rep.Tables = append(rep.Tables, tab)
 	return nil
 }

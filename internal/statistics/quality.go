@@ -86,14 +86,14 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 	if err != nil {
 		return err
 	}
-	sp, err := s.percentiles(ctx, r, adv, "a.created_at", "a.done_at")
+	_, sp, err := s.percentiles(ctx, r, adv, "a.created_at", "a.done_at")
 	if err != nil {
 		return err
 	}
 	rep.Cards = append(rep.Cards, r.figure("special_done", UnitCount, num(done.total)),
-		r.figure("special_tat_median", UnitHours, hours(sp[""].p50)), r.figure("special_tat_p90", UnitHours, hours(sp[""].p90)))
+		r.figure("special_tat_median", UnitHours, hours(sp.p50)), r.figure("special_tat_p90", UnitHours, hours(sp.p90)))
 	st := r.table("special_exams", "indicator", r.column("special_done", UnitCount), r.column("special_tat_median", UnitHours), r.column("special_tat_p90", UnitHours))
-	st.Rows = append(st.Rows, StatRow{Key: "total", Label: r.t("statistics.head.total"), Values: []*float64{num(done.total), hours(sp[""].p50), hours(sp[""].p90)}})
+	st.Rows = append(st.Rows, StatRow{Key: "total", Label: r.t("statistics.head.total"), Values: []*float64{num(done.total), hours(sp.p50), hours(sp.p90)}})
 	rep.Tables = append(rep.Tables, st)
 	return nil
 }

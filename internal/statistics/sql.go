@@ -3,6 +3,7 @@ package statistics
 import (
 	"context"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -162,10 +163,12 @@ type spread struct {
 	n        float64
 }
 
-// percentiles runs the durations (seconds from instant a to instant b) of
-// the rows of m, by key, and returns their median and 90th percentile by
-// nearest rank (the value at rank ⌈n·p⌉), computed in SQL.
-func (s *Service) percentiles(ctx context.Context, r *run, m measure, a, b string) (map[string]spread, error) {
+// percentiles reads the durations (seconds from instant a to instant b) of
+// the rows of m in one range scan of m's instant, and returns their median
+// and 90th percentile by nearest rank (the value at rank ⌈n·p⌉), by key and
+// over all rows. The durations are sorted here: one scan, where a window
+// function sorted them in the database once per key and once for all.
+func (s *Service) percentiles(ctx context.Context, r *run, m measure, a, b string) (map[string]spread, spread, error) {
 	if m.key == "" {
 		m.key = "''"
 	}
@@ -176,31 +179,48 @@ func (s *Service) percentiles(ctx context.Context, r *run, m measure, a, b strin
 	w = append(w, m.where...)
 	cond, args, err := w.ToSql()
 	if err != nil {
-		return nil, apperr.Wrap(err, "build statistics query")
+		return nil, spread{}, apperr.Wrap(err, "build statistics query")
 	}
-	dur := r.seconds(a, b)
-	inner := "SELECT " + text(m.key) + " AS k, " + dur + " AS d, ROW_NUMBER() OVER (PARTITION BY " + m.key + " ORDER BY " + dur + ") AS rn, " +
-		"COUNT(*) OVER (PARTITION BY " + m.key + ") AS cnt FROM " + m.from + " WHERE " + cond
-	query := "SELECT k, MAX(CASE WHEN rn = (cnt * 50 + 99) / 100 THEN d END) AS p50, MAX(CASE WHEN rn = (cnt * 90 + 99) / 100 THEN d END) AS p90, " +
-		"MAX(cnt) AS n FROM (" + inner + ") t GROUP BY k"
-	var rows []struct {
-		K   *string  `db:"k"`
-		P50 *float64 `db:"p50"`
-		P90 *float64 `db:"p90"`
-		N   float64  `db:"n"`
+	query := "SELECT " + text(m.key) + " AS k, " + r.seconds(a, b) + " AS d FROM " + m.from + " WHERE " + cond
+	rows, err := s.db.QueryContext(ctx, s.db.Rebind(query), args...)
+	if err != nil {
+		return nil, spread{}, apperr.Wrap(err, "statistics percentiles")
 	}
-	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
-		return nil, apperr.Wrap(err, "statistics percentiles")
-	}
-	out := map[string]spread{}
-	for _, row := range rows {
-		k := ""
-		if row.K != nil {
-			k = *row.K
+	defer rows.Close()
+	byKey := map[string][]float64{}
+	var all []float64
+	for rows.Next() {
+		var k *string
+		var d float64
+		if err := rows.Scan(&k, &d); err != nil {
+			return nil, spread{}, apperr.Wrap(err, "statistics percentiles")
 		}
-		out[k] = spread{p50: row.P50, p90: row.P90, n: row.N}
+		key := ""
+		if k != nil {
+			key = *k
+		}
+		byKey[key] = append(byKey[key], d)
+		all = append(all, d)
 	}
-	return out, nil
+	if err := rows.Err(); err != nil {
+		return nil, spread{}, apperr.Wrap(err, "statistics percentiles")
+	}
+	out := make(map[string]spread, len(byKey))
+	for k, ds := range byKey {
+		out[k] = spreadOf(ds)
+	}
+	return out, spreadOf(all), nil
+}
+
+// spreadOf is the nearest-rank median and 90th percentile of ds (sorted in place).
+func spreadOf(ds []float64) spread {
+	n := len(ds)
+	if n == 0 {
+		return spread{}
+	}
+	slices.Sort(ds)
+	at := func(p int) *float64 { return num(ds[(n*p+99)/100-1]) }
+	return spread{p50: at(50), p90: at(90), n: float64(n)}
 }
 
 // names returns the labels of ids (as text keys) from table's column name.
