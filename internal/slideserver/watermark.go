@@ -120,20 +120,70 @@ func (c *markCache) stamp(b []byte, tag, text string, period int) ([]byte, strin
 	if err != nil {
 		return nil, "", err
 	}
-	bd := img.Bounds()
-	dst := image.NewRGBA(image.Rect(0, 0, bd.Dx(), bd.Dy()))
-	xdraw.Draw(dst, dst.Bounds(), img, bd.Min, xdraw.Src)
 	ov := c.overlay(text, max(period, 64))
-	p := ov.Bounds().Dx()
-	for y := 0; y < bd.Dy(); y += p {
-		for x := 0; x < bd.Dx(); x += p {
-			xdraw.Draw(dst, image.Rect(x, y, x+p, y+p), ov, image.Point{}, xdraw.Over)
+	var out image.Image
+	if ycc, ok := img.(*image.YCbCr); ok {
+		blendYCbCr(ycc, ov) // most tiles: no conversion to RGB and back
+		out = ycc
+	} else {
+		bd := img.Bounds()
+		dst := image.NewRGBA(image.Rect(0, 0, bd.Dx(), bd.Dy()))
+		xdraw.Draw(dst, dst.Bounds(), img, bd.Min, xdraw.Src)
+		p := ov.Bounds().Dx()
+		for y := 0; y < bd.Dy(); y += p {
+			for x := 0; x < bd.Dx(); x += p {
+				xdraw.Draw(dst, image.Rect(x, y, x+p, y+p), ov, image.Point{}, xdraw.Over)
+			}
 		}
+		out = dst
 	}
 	var buf bytes.Buffer
 	buf.Grow(len(b) + len(b)/4)
-	if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: markQuality}); err != nil {
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: markQuality}); err != nil {
 		return nil, "", err
 	}
 	return buf.Bytes(), strings.TrimSuffix(tag, `"`) + "-w" + strconv.FormatUint(hashString(text), 36) + `"`, nil
+}
+
+// blendYCbCr draws the overlay ov (grey, premultiplied), repeated from the
+// top-left corner, over img in place: luma takes the overlay's grey, and the
+// chroma of each subsampled block moves towards neutral by the overlay's
+// cover at the block's corner.
+func blendYCbCr(img *image.YCbCr, ov *image.RGBA) {
+	b := img.Bounds()
+	p := ov.Bounds().Dx()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		orow := ov.Pix[((y-b.Min.Y)%p)*ov.Stride:]
+		yrow := img.Y[img.YOffset(b.Min.X, y):]
+		for x := 0; x < b.Dx(); x++ {
+			o := orow[(x%p)*4:]
+			if a := uint32(o[3]); a != 0 {
+				// Premultiplied grey: R = G = B = grey × a / 255.
+				yrow[x] = uint8((uint32(yrow[x])*(255-a) + uint32(o[0])*255 + 127) / 255)
+			}
+		}
+	}
+	sx, sy := 1, 1
+	switch img.SubsampleRatio {
+	case image.YCbCrSubsampleRatio422:
+		sx = 2
+	case image.YCbCrSubsampleRatio420:
+		sx, sy = 2, 2
+	case image.YCbCrSubsampleRatio440:
+		sy = 2
+	case image.YCbCrSubsampleRatio411:
+		sx = 4
+	case image.YCbCrSubsampleRatio410:
+		sx, sy = 4, 2
+	}
+	for y := b.Min.Y; y < b.Max.Y; y += sy {
+		orow := ov.Pix[((y-b.Min.Y)%p)*ov.Stride:]
+		c := img.COffset(b.Min.X, y)
+		for x := 0; x < b.Dx(); x, c = x+sx, c+1 {
+			if a := uint32(orow[(x%p)*4+3]); a != 0 {
+				img.Cb[c] = uint8((uint32(img.Cb[c])*(255-a) + 128*a + 127) / 255)
+				img.Cr[c] = uint8((uint32(img.Cr[c])*(255-a) + 128*a + 127) / 255)
+			}
+		}
+	}
 }
