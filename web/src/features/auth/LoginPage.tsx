@@ -123,7 +123,8 @@ export default function LoginPage() {
   };
 
   return (
-    <Flex style={{ minHeight: '100vh' }}>
+    // The page's own texts in the theme's font (antd's App, which sets it past sign-in, is not here).
+    <Flex style={{ minHeight: '100vh', fontFamily: look.fontFamily, color: look.colorText }}>
       {messages}
       {screens.lg !== false && <LoginArt title={title} />}
       <Flex vertical style={{ flex: 1, minWidth: 360, background: '#fff', padding: '24px 40px' }}>
