@@ -37,6 +37,7 @@ func diagnosisDeps(c *consultation.Service, u *user.Service, l *library.Service,
 		},
 		TimeoutReason:    func(ctx context.Context) bool { return st.System(ctx).TimeoutReason },
 		SupplementReport: func(ctx context.Context) bool { return st.System(ctx).SupplementReport },
+		ReportClasses:    func(ctx context.Context, center int64) []string { return st.DiagnosisFor(ctx, center).ReportClass },
 		DelayHours: func(ctx context.Context, libraryID int64) (int, error) {
 			lib, err := l.Get(ctx, libraryID)
 			if err != nil {

@@ -60,7 +60,7 @@ func (s *Service) Amend(ctx context.Context, id int64, reason string) error {
 		if len(released) > 0 {
 			last := released[len(released)-1]
 			if _, err := s.writeDraft(ctx, tx, id, me, Input{Microscopic: last.Microscopic, Opinion: last.Opinion,
-				GrossDescription: last.GrossDescription, Remark: last.Remark, CriticalValues: last.CriticalValues, FrozenVerdict: last.FrozenVerdict}); err != nil {
+				GrossDescription: last.GrossDescription, Remark: last.Remark, CriticalValues: last.CriticalValues, FrozenVerdict: last.FrozenVerdict, ReportClass: last.ReportClass}); err != nil {
 				return consultation.Change{}, err
 			}
 		}

@@ -31,6 +31,7 @@ type Input struct {
 	Remark           string `json:"remark,omitempty" maxLength:"5000"`
 	CriticalValues   string `json:"critical_values,omitempty" maxLength:"2000"`
 	FrozenVerdict    string `json:"frozen_verdict,omitempty" enum:",benign,malignant,deferred" doc:"A frozen case's intra-operative verdict: benign, malignant or deferred to paraffin"`
+	ReportClass      string `json:"report_class,omitempty" maxLength:"200" doc:"The report class: one of the case's center's report_class setting, or empty"`
 }
 
 // Diagnosis is one version of a case's diagnosis.
@@ -46,6 +47,7 @@ type Diagnosis struct {
 	Remark           string     `json:"remark" db:"remark"`
 	CriticalValues   string     `json:"critical_values" db:"critical_values"`
 	FrozenVerdict    string     `json:"frozen_verdict" db:"frozen_verdict" enum:",benign,malignant,deferred"`
+	ReportClass      string     `json:"report_class" db:"report_class" doc:"The report class chosen from the center's report_class setting (empty: none)"`
 	DoctorID         int64      `json:"doctor_id" db:"doctor_id"`
 	DoctorName       string     `json:"doctor_name" db:"doctor_name"`
 	ReviewerID       *int64     `json:"reviewer_id" db:"reviewer_id"`

@@ -34,6 +34,9 @@ type Deps struct {
 	// SupplementReport says whether experts may write supplementary reports
 	// (the supplement_report setting; nil: they may).
 	SupplementReport func(ctx context.Context) bool
+	// ReportClasses are the report classes a center offers (the report_class
+	// setting of that center; nil: none).
+	ReportClasses func(ctx context.Context, centerID int64) []string
 }
 
 // Service runs the expert's work on cases.
@@ -82,6 +85,9 @@ func (s *Service) Save(ctx context.Context, id int64, in Input) (*Diagnosis, err
 		return nil, err
 	}
 	err := s.deps.Cases.Apply(ctx, id, consultation.ActSave, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
+		if err := s.checkReportClass(ctx, r, in.ReportClass); err != nil {
+			return consultation.Change{}, err
+		}
 		_, err := s.writeDraft(ctx, tx, id, me, in)
 		return consultation.Change{}, err
 	})
@@ -103,8 +109,24 @@ func (in *Input) checkVerdict() error {
 	return v.Err()
 }
 
+// ReportClasses are the report classes the case's center offers.
+func (s *Service) reportClasses(ctx context.Context, r *consultation.Row) []string {
+	if s.deps.ReportClasses == nil || r.CenterID == nil {
+		return nil
+	}
+	return s.deps.ReportClasses(ctx, *r.CenterID)
+}
+
+// checkReportClass accepts no class, or one of the case's center's classes.
+func (s *Service) checkReportClass(ctx context.Context, r *consultation.Row, class string) error {
+	if class == "" || slices.Contains(s.reportClasses(ctx, r), class) {
+		return nil
+	}
+	return apperr.New(apperr.Invalid, "error.validation").Field("report_class", "diagnosis.report_class_unknown", "item", class)
+}
+
 func (in *Input) trim() {
-	for _, p := range []*string{&in.Microscopic, &in.Opinion, &in.GrossDescription, &in.Remark, &in.CriticalValues} {
+	for _, p := range []*string{&in.Microscopic, &in.Opinion, &in.GrossDescription, &in.Remark, &in.CriticalValues, &in.ReportClass} {
 		*p = strings.TrimSpace(*p)
 	}
 }
@@ -114,7 +136,7 @@ func (in *Input) trim() {
 func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in Input) (int64, error) {
 	now := s.now()
 	vals := map[string]any{"microscopic": in.Microscopic, "opinion": in.Opinion, "gross_description": in.GrossDescription,
-		"remark": in.Remark, "critical_values": in.CriticalValues, "frozen_verdict": in.FrozenVerdict, "updated_at": now}
+		"remark": in.Remark, "critical_values": in.CriticalValues, "frozen_verdict": in.FrozenVerdict, "report_class": in.ReportClass, "updated_at": now}
 	work, err := s.working(ctx, tx, id)
 	if err != nil {
 		return 0, err
@@ -148,7 +170,7 @@ func (s *Service) writeDraft(ctx context.Context, tx *db.Tx, id, me int64, in In
 }
 
 const columns = `d.id, d.consult_id, d.type, d.version, d.status, d.microscopic, d.opinion, d.gross_description, d.remark,
-	d.critical_values, d.frozen_verdict, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
+	d.critical_values, d.frozen_verdict, d.report_class, d.doctor_id, u.name AS doctor_name, d.reviewer_id, rv.name AS reviewer_name, d.review_note,
 	d.report_no, d.verify_code, d.published_at, d.release_at, d.created_at, d.updated_at,
 	d.first_result, d.first_result_reason, d.struct_template_id, d.struct_values`
 

@@ -15,6 +15,7 @@ type Data struct {
 	CenterName   string // the diagnosing center, top of the header
 	HospitalName string // the sending hospital
 	ReportNo     string
+	ReportClass  string // the report class the expert chose (report_class setting), printed under the number
 	ConsultNo    string
 	// PathologyNumber is the sending hospital's pathology number.
 	PathologyNumber string

@@ -11,7 +11,7 @@ const qrSize = 64.0 // points, about 23 mm: scans from paper at arm's length
 
 // header draws the first page's head: center name and title centred, the
 // supplementary marker, the QR code with the verification code on the right,
-// then the sending hospital and the report number above a rule.
+// then the sending hospital and the report number (and report class) above a rule.
 func (p *pdf) header() {
 	d := p.d
 	y := top
@@ -65,10 +65,19 @@ func (p *pdf) header() {
 	// needs (up to half the width), the hospital takes the rest; both may wrap.
 	var hosp, no []string
 	noW := 0.0
+	var labels []string
 	if h.ReportNo && strings.TrimSpace(d.ReportNo) != "" {
-		label := p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)})
-		noW = min(p.textWidth(label, sizeLabel)+1, contentW/2-6)
-		no = p.lines(label, noW, sizeLabel)
+		labels = append(labels, p.T(keyReportNo, map[string]any{"no": clip(d.ReportNo, 80)}))
+	}
+	// The report class the expert chose goes under the number.
+	if class := strings.TrimSpace(d.ReportClass); class != "" {
+		labels = append(labels, p.T(keyReportClass, map[string]any{"class": clip(class, 80)}))
+	}
+	for _, label := range labels {
+		noW = max(noW, min(p.textWidth(label, sizeLabel)+1, contentW/2-6))
+	}
+	for _, label := range labels {
+		no = append(no, p.lines(label, noW, sizeLabel)...)
 	}
 	if h.Hospital && strings.TrimSpace(d.HospitalName) != "" {
 		hosp = p.lines(p.T(keySendingHospital, map[string]any{"name": clip(d.HospitalName, 200)}), contentW-noW-18, sizeLabel)

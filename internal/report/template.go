@@ -70,6 +70,7 @@ const (
 	keyPrintedAt         = "report.printed_at"
 	keyVerifyCode        = "report.verify_code"
 	keyReportNo          = "report.report_no"
+	keyReportClass       = "report.report_class"
 	keySendingHospital   = "report.sending_hospital"
 	keyExpert            = "report.signature.expert"
 	keyReviewer          = "report.signature.reviewer"

@@ -89,7 +89,7 @@ func (s *Service) reportData(lang i18n.Lang, c *consultation.Detail, d *diagnosi
 	var in consultation.CaseInput
 	_ = json.Unmarshal(c.Case, &in) // a case saved by this server always decodes
 	data := report.Data{
-		Lang: lang, HospitalName: c.HospitalName, ReportNo: d.ReportNo, ConsultNo: c.ConsultNo, PathologyNumber: c.PathologyNumber,
+		Lang: lang, HospitalName: c.HospitalName, ReportNo: d.ReportNo, ReportClass: d.ReportClass, ConsultNo: c.ConsultNo, PathologyNumber: c.PathologyNumber,
 		Patient: report.Patient{Name: in.Name, Gender: in.Gender, Age: in.Age, AgeUnit: in.AgeUnit,
 			InspectionDepartment: in.InspectionDepartment, InspectionDoctor: in.InspectionDoctor, InspectionDate: in.InspectionDate,
 			OutpatientNumber: in.OutpatientNumber, AdmissionNumber: in.AdmissionNumber, Ward: in.Ward, BedNo: in.BedNo,

@@ -1,5 +1,5 @@
 // The diagnosis text fields and the list of earlier versions.
-import { Button, Collapse, Descriptions, Flex, Form, Input, Radio, Tag, Typography } from 'antd';
+import { Button, Collapse, Descriptions, Flex, Form, Input, Radio, Select, Tag, Typography } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/format';
@@ -8,7 +8,7 @@ import { previewReport, reportFilename, type Diagnosis } from './api';
 import type { DraftFields } from './useDraft';
 import type { CaretBinder } from './useCaretInsert';
 
-type TextField = Exclude<keyof DraftFields, 'frozen_verdict'>;
+type TextField = Exclude<keyof DraftFields, 'frozen_verdict' | 'report_class'>;
 
 /** The intra-operative verdicts of a frozen diagnosis. */
 export const FROZEN_VERDICTS = ['benign', 'malignant', 'deferred'] as const;
@@ -32,12 +32,37 @@ interface Props {
   bind?: CaretBinder;
   /** A frozen case: the intra-operative verdict is chosen above the text. */
   frozen?: boolean;
+  /** The report classes of the case's center (report_class setting); none: no choice shown. */
+  reportClasses?: readonly string[] | null;
 }
 
-export function DiagnosisFields({ values, readOnly, onChange, bind, frozen }: Props) {
+/** The report class picker: shown when the center has classes, or a class is saved. */
+function ReportClassField({ value, classes, readOnly, onChange }: { value: string; classes: readonly string[]; readOnly: boolean; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  if (!classes.length && !value) return null;
+  const options = (classes.includes(value) || !value ? classes : [...classes, value]).map((c) => ({ value: c, label: c }));
+  return (
+    <Form.Item style={{ marginBottom: 10 }} label={t('diagnosis.field.reportClass')} htmlFor="diagnosis-report-class">
+      <Select
+        id="diagnosis-report-class"
+        allowClear
+        disabled={readOnly}
+        value={value || undefined}
+        onChange={(v?: string) => onChange(v ?? '')}
+        options={options}
+        placeholder={t('diagnosis.field.reportClassPlaceholder')}
+        style={{ maxWidth: 320 }}
+        data-testid="field-report_class"
+      />
+    </Form.Item>
+  );
+}
+
+export function DiagnosisFields({ values, readOnly, onChange, bind, frozen, reportClasses }: Props) {
   const { t } = useTranslation();
   return (
     <Form layout="vertical" component="div" style={{ marginBottom: 4 }}>
+      <ReportClassField value={values.report_class ?? ''} classes={reportClasses ?? []} readOnly={readOnly} onChange={(v) => onChange('report_class', v)} />
       {frozen && (
         <Form.Item style={{ marginBottom: 10 }} label={t('diagnosis.frozenVerdict.label')}>
           <Radio.Group
@@ -146,6 +171,7 @@ export function VersionList({ versions, consultNo }: { versions: readonly Diagno
             column={1}
             styles={{ label: { width: 150, verticalAlign: 'top' }, content: { whiteSpace: 'pre-wrap' } }}
             items={[
+              ...(v.report_class ? [{ key: 'class', label: t('diagnosis.field.reportClass'), children: v.report_class }] : []),
               ...FIELDS.filter((f) => v[f.key]).map((f) => ({ key: f.key, label: t(f.label), children: v[f.key] })),
               ...(v.report_no ? [{ key: 'no', label: t('diagnosis.field.reportNo'), children: <span className="tp-mono">{v.report_no}</span> }] : []),
               ...(v.verify_code ? [{ key: 'vc', label: t('diagnosis.field.verifyCode'), children: <span className="tp-mono">{v.verify_code}</span> }] : []),

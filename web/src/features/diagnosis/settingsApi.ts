@@ -9,11 +9,14 @@ import type { ApiData } from '../../lib/api/types';
 export type DiagnosisSettingValues = ApiData<'/api/config/common/setting', 'get'>['settings'];
 export type ReagentOption = NonNullable<ApiData<'/api/reagent/options', 'get'>>[number];
 
-/** The diagnosis settings in force (the caller's center's copy, else the global one). */
-export function useDiagnosisSettings(enabled = true) {
+/**
+ * The diagnosis settings in force: those of centerId (a case's center), else
+ * the caller's center's copy, else the global one.
+ */
+export function useDiagnosisSettings(enabled = true, centerId?: number | null) {
   return useQuery({
-    queryKey: ['diagnosis_config'],
-    queryFn: async () => unwrap(await api.GET('/api/config/common/setting')).settings,
+    queryKey: ['diagnosis_config', centerId ?? 0],
+    queryFn: async () => unwrap(await api.GET('/api/config/common/setting', { params: { query: { center_id: centerId ?? 0 } } })).settings,
     enabled,
     staleTime: 60_000,
   });

@@ -12,9 +12,11 @@ export interface DraftFields {
   critical_values: string;
   /** A frozen case's intra-operative verdict: '', benign, malignant or deferred (to paraffin). */
   frozen_verdict: string;
+  /** The report class, one of the case's center's report_class setting, or ''. */
+  report_class: string;
 }
 
-export const EMPTY_DRAFT: DraftFields = { microscopic: '', opinion: '', gross_description: '', remark: '', critical_values: '', frozen_verdict: '' };
+export const EMPTY_DRAFT: DraftFields = { microscopic: '', opinion: '', gross_description: '', remark: '', critical_values: '', frozen_verdict: '', report_class: '' };
 /** The draft as the API takes it (the verdict is one of FROZEN_VERDICTS or empty). */
 export const asInput = (v: DraftFields) => ({ ...v, frozen_verdict: v.frozen_verdict as '' | 'benign' | 'malignant' | 'deferred' });
 

@@ -7344,6 +7344,8 @@ export interface components {
             /** Format: date-time */
             release_at: string | null;
             remark: string;
+            /** @description The report class chosen from the center's report_class setting (empty: none) */
+            report_class: string;
             report_no: string;
             review_note: string;
             /** Format: int64 */
@@ -7887,6 +7889,8 @@ export interface components {
             /** @description The diagnosis */
             opinion?: string;
             remark?: string;
+            /** @description The report class: one of the case's center's report_class setting, or empty */
+            report_class?: string;
         };
         Invitation: {
             /** Format: int64 */

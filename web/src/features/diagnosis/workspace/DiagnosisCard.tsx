@@ -11,6 +11,7 @@ import { TermPicker } from '../TermPicker';
 import { StructuredButton } from '../structured/StructuredDrawer';
 import { SymbolPalette } from '../structured/SymbolPalette';
 import { countdown } from './countdown';
+import { useDiagnosisSettings } from '../settingsApi';
 import { useCaseFrozen } from '../../../entities/case/FrozenElapsed';
 import { ReviewNote, SaveState, SupplementReviewState } from './formStates';
 import { lockHolderName } from './WorkspaceHeader';
@@ -38,6 +39,8 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
   const writable = editable || suppEditable;
   const readOnlyReason = useReadOnlyReason(w, d);
   const frozen = !!useCaseFrozen(w.id, w.isExpert || staffView).data && !w.suppShown;
+  // The report classes of the case's center (its copy of the diagnosis settings).
+  const reportClasses = useDiagnosisSettings(true, d.center_id).data?.report_class;
   return (
     <Card
       size="small"
@@ -95,7 +98,14 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
       {released && !suppShown ? (
         !hesitating && <Alert type="success" showIcon style={{ marginBottom: 8 }} message={t('diagnosis.published')} />
       ) : staffView ? null : (
-        <DiagnosisFields values={active.values} readOnly={!writable} onChange={active.setField} bind={caret.bind} frozen={frozen} />
+        <DiagnosisFields
+          values={active.values}
+          readOnly={!writable}
+          onChange={active.setField}
+          bind={caret.bind}
+          frozen={frozen}
+          reportClasses={suppShown ? null : reportClasses}
+        />
       )}
       <ActionBar
         actions={w.actions}
