@@ -417,3 +417,16 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// The report class the expert chose is printed in the header under the
+// report number; none, nothing.
+func TestRenderReportClass(t *testing.T) {
+	d := chineseData(t)
+	d.ReportClass = "疑难会诊"
+	text := pdfText(t, must(t, DefaultTemplate(KindRoutine, i18n.ZH), d))
+	inOrder(t, text, "远程病理会诊报告", "RP-2026-000123", "报告分类：疑难会诊", "王秀英")
+	d.ReportClass = ""
+	if text := pdfText(t, must(t, DefaultTemplate(KindRoutine, i18n.ZH), d)); strings.Contains(text, "报告分类") {
+		t.Error("a report without a class prints the label")
+	}
+}
