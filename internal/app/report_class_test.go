@@ -64,6 +64,18 @@ func TestReportClass(t *testing.T) {
 				t.Fatalf("after a refused save %q", got)
 			}
 		})
+		t.Run("DroppedClassKeptUntilChanged", func(t *testing.T) {
+			// The center drops the draft's class: the expert's saves go on
+			// working with it, but once changed it cannot be chosen again.
+			e.expect(e.do("POST", "/api/config/common/setting", ca, map[string]any{"settings": map[string]any{"report_class": []string{"常规报告", "Second opinion"}}}), 200)
+			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "慢性胃炎伴糜烂。", "report_class": "疑难会诊"}), 200)
+			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "慢性胃炎伴糜烂。", "report_class": "Second opinion"}), 200)
+			if got := class(); got != "Second opinion" {
+				t.Fatalf("changed class %q", got)
+			}
+			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "慢性胃炎伴糜烂。", "report_class": "疑难会诊"}), 422)
+			refusedBoth(t, e, "POST", d+"/save", expert, map[string]any{"opinion": "慢性胃炎。", "report_class": "Global class"}, 422, "report_class", "diagnoses")
+		})
 		t.Run("Empty", func(t *testing.T) {
 			e.expect(e.do("POST", d+"/save", expert, map[string]any{"opinion": "慢性胃炎。"}), 200)
 			if got := class(); got != "" {

@@ -85,7 +85,7 @@ func (s *Service) Save(ctx context.Context, id int64, in Input) (*Diagnosis, err
 		return nil, err
 	}
 	err := s.deps.Cases.Apply(ctx, id, consultation.ActSave, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
-		if err := s.checkReportClass(ctx, r, in.ReportClass); err != nil {
+		if err := s.checkReportClass(ctx, tx, r, in.ReportClass); err != nil {
 			return consultation.Change{}, err
 		}
 		_, err := s.writeDraft(ctx, tx, id, me, in)
@@ -117,9 +117,16 @@ func (s *Service) reportClasses(ctx context.Context, r *consultation.Row) []stri
 	return s.deps.ReportClasses(ctx, *r.CenterID)
 }
 
-// checkReportClass accepts no class, or one of the case's center's classes.
-func (s *Service) checkReportClass(ctx context.Context, r *consultation.Row, class string) error {
+// checkReportClass accepts no class, one of the case's center's classes, or
+// the class the working draft already has (the center may have dropped it
+// since: the expert's saves keep working until they choose again).
+func (s *Service) checkReportClass(ctx context.Context, tx *db.Tx, r *consultation.Row, class string) error {
 	if class == "" || slices.Contains(s.reportClasses(ctx, r), class) {
+		return nil
+	}
+	if work, err := s.working(ctx, tx, r.ID); err != nil {
+		return err
+	} else if work != nil && work.ReportClass == class {
 		return nil
 	}
 	return apperr.New(apperr.Invalid, "error.validation").Field("report_class", "diagnosis.report_class_unknown", "item", class)
