@@ -33,14 +33,15 @@ export function useAuthInfo() {
   });
 }
 
+export const menuQuery = {
+  queryKey: appKeys.menu,
+  queryFn: async () => unwrap(await api.GET('/api/menu')),
+  staleTime: Infinity,
+};
+
 export function useMenu() {
   const { token } = useSession();
-  return useQuery({
-    queryKey: appKeys.menu,
-    queryFn: async () => unwrap(await api.GET('/api/menu')),
-    enabled: !!token,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...menuQuery, enabled: !!token });
 }
 
 export function useRoles() {

@@ -10,7 +10,7 @@ import { caseKeys, countCases, fetchCases, type CaseRow } from '../../entities/c
 import { useCaseColumns, type CaseColumnKey } from './useCaseColumns';
 import { ACTION_LABEL, CaseRowActions, toRef } from './CaseRowActions';
 import { useCaseActions, type ActionName } from './useCaseActions';
-import { CaseDetailDrawer } from './CaseDetail';
+import { LazyCaseDetailDrawer } from './LazyCaseDetailDrawer';
 
 export interface CaseListConfig {
   tableId: string;
@@ -95,7 +95,7 @@ export function CaseListScreen(cfg: CaseListConfig) {
         }
         emptyText={cfg.emptyText ?? t('case.empty')}
       />
-      <CaseDetailDrawer id={openId} onClose={() => setOpenId(null)} onAction={(a, c) => run(a, [c], { onDone: () => setOpenId(null) })} />
+      <LazyCaseDetailDrawer id={openId} onClose={() => setOpenId(null)} onAction={(a, c) => run(a, [c], { onDone: () => setOpenId(null) })} />
       {holder}
     </PageContainer>
   );

@@ -14,7 +14,7 @@ import { caseKeys, fetchCases, type CaseRow } from '../../entities/case/api';
 import { fetchCharges, type ChargeRow } from './api';
 import { useCaseActions } from './useCaseActions';
 import { toRef } from './CaseRowActions';
-import { CaseDetailDrawer } from './CaseDetail';
+import { LazyCaseDetailDrawer } from './LazyCaseDetailDrawer';
 import { exportCharges } from './transfer';
 import { yuan } from './dialogs';
 import { useDebounced } from '../../components/ui/list/useDebounced';
@@ -163,7 +163,7 @@ export default function ChargePage() {
           run('charge', [toRef(r)]);
         }}
       />
-      <CaseDetailDrawer id={openId} onClose={() => setOpenId(null)} onAction={(a, c) => run(a, [c], { onDone: () => setOpenId(null) })} />
+      <LazyCaseDetailDrawer id={openId} onClose={() => setOpenId(null)} onAction={(a, c) => run(a, [c], { onDone: () => setOpenId(null) })} />
       {holder}
     </PageContainer>
   );
