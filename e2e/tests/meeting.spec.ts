@@ -4,7 +4,9 @@
 // viewport follows; the follower looks around on its own, then follows again and
 // snaps back; a measurement the presenter draws appears on the follower's viewer
 // without reload; the presenter opens a split view of the case's two slides and
-// the follower follows into it, pans with it, and back out. Then the meeting
+// the follower follows into it, pans with it, and back out. Two more invited
+// experts join; the presenter pans and zooms once more and all three followers'
+// viewports match it, with four present in the participant list. Then the meeting
 // screens (both languages and sizes under make screens), with axe-core checks.
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -63,27 +65,41 @@ async function panAndZoom(page: Page, dx: number, dy: number, wheel: number) {
   await page.mouse.up();
 }
 
-/** The expert starts a meeting on case id from the workspace, inviting expert2; the viewer opens as presenter. */
-async function start(page: Page, id: number, invitee: string) {
+/** The expert starts a meeting on case id from the workspace, inviting the experts named; the viewer opens as presenter. */
+async function start(page: Page, id: number, ...invitees: string[]) {
   await page.goto(`/diagnosis/item/${id}`);
   await settled(page);
   await page.getByTestId('action-more').click();
   await page.getByTestId('action-meeting').click();
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('meeting-invitees').click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: invitee }).click();
+  for (const name of invitees) {
+    // Typed: the center's experts are many, and the list shows only a few at a time.
+    await page.keyboard.insertText(name);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: name }).click();
+  }
   await dialog.locator('.ant-modal-title').click();
   await dialog.locator('#meeting-start').click();
   await expect(page).toHaveURL(/meeting=\d+/);
   await expect(page.getByTestId('meeting-bar')).toHaveAttribute('data-presenting', '1');
 }
 
-/** expert2 joins from the header's meeting list. */
+/** An invitee joins from the header's meeting list. */
 async function join(page: Page) {
   await page.getByTestId('meetings-button').click();
   await page.locator('[data-testid^="meeting-open-"]').first().click();
   await expect(page.getByTestId('meeting-bar')).toHaveAttribute('data-presenting', '0');
 }
+
+/** An invitee signs in in a browser of their own and joins: the follower's page. */
+async function joined(browser: Browser, username: string, lang: Lang): Promise<Page> {
+  const page = await pageAs(browser, username, '/diagnosis/manage', lang);
+  await join(page);
+  return page;
+}
+
+/** The participants a meeting bar lists as present (在场). */
+const present = (page: Page) => page.locator('[data-testid^="meeting-member-"]').filter({ hasText: '在场' });
 
 let caseId = 0;
 let invitee = '';
@@ -93,31 +109,36 @@ let presenter = '';
  * An expert of the demo center made for this spec: a presenter's meeting ends when
  * they start work on another case, which the demo expert does in other specs.
  */
-async function ownExpert(): Promise<string> {
+async function ownExpert(name = '会议主持专家'): Promise<string> {
   const username = unique('meet');
   await ok('POST', '/api/user', await apiLogin('admin'), {
-    username, name: '会议主持专家', password: await encryptPassword(PASSWORD), status: 1, roles: ['expert'], center_ids: [1],
+    username, name, password: await encryptPassword(PASSWORD), status: 1, roles: ['expert'], center_ids: [1],
   });
   return username;
 }
 
-test('two experts in a meeting: the follower sees what the presenter sees, looks around, follows again, sees the annotations and the split view', async ({ page, browser }) => {
+test('two, then four experts in a meeting: the follower sees what the presenter sees, looks around, follows again, sees the annotations and the split view; two more join and all follow', async ({ page, browser }) => {
   test.setTimeout(300_000);
   await meetingsOn();
   presenter = await ownExpert();
+  // Two more experts of the center (not the demo expert: other specs count what reaches them),
+  // named apart from those of earlier runs.
+  const others = ['甲', '乙'].map((x) => `参会专家${x} ${unique('')}`);
+  const more = await Promise.all(others.map((name) => ownExpert(name)));
   const site = await apiLogin('site');
   const c = await assignedCase({ expert: presenter, slideIds: [await viewableSlide(site), await viewableSlide(site)] });
   caseId = c.id;
   const expert = await apiLogin(presenter);
-  await ok('POST', `/api/diagnosis/${c.id}/invited`, expert, { invitee_ids: [await userId('expert2')], message: '会诊' });
+  const invitees = await Promise.all(['expert2', ...more].map(userId));
+  await ok('POST', `/api/diagnosis/${c.id}/invited`, expert, { invitee_ids: invitees, message: '会诊' });
   invitee = (await ok<{ user: { name: string } }>('GET', '/api/auth/info', await apiLogin('expert2'))).user.name;
 
   await signInWithToken(page, presenter, { lang: 'zh-CN', to: '/diagnosis/manage' });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await start(page, c.id, invitee);
-  const follower = await pageAs(browser, 'expert2', '/diagnosis/manage', 'zh-CN');
-  await join(follower);
+  await start(page, c.id, invitee, ...others);
+  const follower = await joined(browser, 'expert2', 'zh-CN');
   await expect(page.getByTestId(`meeting-member-${await userId('expert2')}`)).toContainText('在场');
+  await expect(present(page)).toHaveCount(2);
 
   // The presenter pans and zooms: the follower's viewport matches.
   await panAndZoom(page, -180, -90, -500);
@@ -168,10 +189,25 @@ test('two experts in a meeting: the follower sees what the presenter sees, looks
   await expect(page.getByTestId('slide-viewer')).toBeVisible();
   await expect(follower.getByTestId('slide-viewer')).toBeVisible({ timeout: 15_000 });
 
-  // The presenter ends it: the follower is told.
+  // Two more invitees join, one after the other: every bar lists four present; the
+  // presenter pans and zooms once more and all three followers' viewports match its own.
+  const followers = [follower];
+  for (const u of more) followers.push(await joined(browser, u, 'zh-CN'));
+  for (const p of [page, ...followers]) await expect(present(p)).toHaveCount(4);
+  const before = await restingView(page);
+  await panAndZoom(page, 160, -120, -300);
+  const after = await restingView(page);
+  expect(close(after, before)).toBe(false);
+  for (const f of followers) {
+    await expect.poll(async () => close(await viewOf(f), after), { timeout: 15_000 }).toBe(true);
+  }
+
+  // The presenter ends it: every follower is told.
   await page.getByTestId('meeting-end').click();
-  await expect(follower.getByTestId('meeting-ended')).toBeVisible();
-  await follower.context().close();
+  for (const f of followers) {
+    await expect(f.getByTestId('meeting-ended')).toBeVisible();
+    await f.context().close();
+  }
 });
 
 for (const lang of SCREEN_LANGUAGES) {
@@ -179,8 +215,7 @@ for (const lang of SCREEN_LANGUAGES) {
     test.setTimeout(180_000);
     await signInWithToken(page, presenter, { lang, to: '/diagnosis/manage' });
     await start(page, caseId, invitee);
-    const follower = await pageAs(browser, 'expert2', '/diagnosis/manage', lang);
-    await join(follower);
+    const follower = await joined(browser, 'expert2', lang);
     for (const size of SCREEN_SIZES) {
       const { width } = size;
       await page.setViewportSize(size);
