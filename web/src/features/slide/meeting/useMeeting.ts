@@ -62,6 +62,16 @@ export function followPath(s: { slide_id: number; split?: number[] | null }, cas
   return s.split?.length ? `/slide/compare?ids=${s.split.join(',')}&${q}` : `/slide/view/${s.slide_id}?${q}`;
 }
 
+/** Loads whose answers are applied only when no later load was started meanwhile. */
+export function latestWins<T>(apply: (value: T) => void) {
+  let latest = 0;
+  return async (load: () => Promise<T>) => {
+    const n = ++latest;
+    const value = await load();
+    if (n === latest) apply(value);
+  };
+}
+
 /**
  * The meeting as seen from one viewer: slideId is the slide shown (the first of a
  * split view), split the split view's slides; onFollow runs before a followed view
@@ -81,15 +91,16 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
   const presenting = !!meeting && meeting.presenter_id === me && !ended;
 
   // Joined once on opening; the participant list is read again when it changes.
-  const refresh = async () => setMeeting(unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId))));
+  // Only the answer to the latest request is kept: when two people join at once,
+  // the answer to this viewer's join can arrive after the list read on the other's
+  // arrival, and would put back a list without them.
+  const [load] = useState(() => latestWins<Meeting>(setMeeting));
+  const refresh = () => load(async () => unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId))));
   useEffect(() => {
     stay(meetingId);
-    void api
-      .POST('/api/consultation/meeting/{id}/join', path(meetingId))
-      .then((r) => setMeeting(unwrap(r)))
-      .catch((e: Error) => setEnded(e.message));
+    load(async () => unwrap(await api.POST('/api/consultation/meeting/{id}/join', path(meetingId)))).catch((e: Error) => setEnded(e.message));
     return () => leaveSoon(meetingId);
-  }, [meetingId]);
+  }, [meetingId, load]);
 
   const here = layoutOf(slideId, split);
   const apply = (s: Signal) => {
