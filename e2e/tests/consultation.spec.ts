@@ -207,14 +207,18 @@ test('the site registers a case (two specimens, an attachment, a resumed slide u
   await expect(attachments.getByRole('link', { name: '病例申请单.pdf' })).toBeVisible();
   await pickNextType(T('case.attachmentType.5'));
   await attachments.locator('input[type=file]').setInputFiles(path.join(dir, '全身像.jpg'));
-  await expect(attachments.getByRole('link', { name: '全身像.jpg' })).toBeVisible();
+  // Images show in the form's gallery, other files in its list.
+  const fullBody = attachments.getByTestId('attachment-gallery').getByRole('listitem').filter({ hasText: '全身像.jpg' });
+  await expect(fullBody).toBeVisible();
   await nextType.click();
   const secondFullBody = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: T('case.attachmentType.5') });
   await expect(secondFullBody).toHaveClass(/ant-select-item-option-disabled/);
   await expect(secondFullBody).toContainText(T('case.rule.oneFullBody'));
   await page.keyboard.press('Escape');
   // Only the form is kept as the case's attachment: remove the image again.
-  await attachments.getByRole('row').filter({ hasText: '全身像.jpg' }).getByRole('button', { name: T('common.delete') }).click();
+  await fullBody.getByRole('button', { name: `${T('common.delete')} 全身像.jpg` }).click();
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /^删\s*除$/ }).click();
+  await expect(fullBody).toHaveCount(0);
 
   // Slides: the picker lists the hospital's unattached uploads; pick the one just uploaded.
   const slides = page.locator('#sec-slides');

@@ -17,7 +17,8 @@ async function createSiteUserInUi(page: Page, username: string, password: string
   await pickOption(page, ud, '角色', '站点');
   await pickOption(page, ud, '所属医院', hospital);
   await ud.getByTestId('drawer-submit').click();
-  await expect(toast(page).getByText('保存成功')).toBeVisible();
+  // The hospital's own "saved" may still be showing: the newest is the user's.
+  await expect(toast(page).getByText('保存成功').last()).toBeVisible();
   await expect(ud).toBeHidden();
   const userRow = page.getByRole('row').filter({ has: page.getByTestId(`user-actions-${username}`) });
   await expect(userRow).toContainText(hospital);
