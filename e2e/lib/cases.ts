@@ -105,13 +105,21 @@ interface SlideRow {
   id: number;
   status: number;
   viewable: number;
+  format: string;
+  mpp: number;
   error?: string;
 }
 
-/** Uploads a copy of one of the site's viewable demo slides and waits until the server has checked it. */
+/**
+ * Uploads a copy of one of the site's viewable SVS slides with a known scale (a demo
+ * slide or a copy of one) and waits until the server has checked it. Other walks
+ * upload slides of their own at the same time (a generic TIFF without microns per
+ * pixel, for one), so the newest viewable slide is not necessarily one a walk can
+ * measure on.
+ */
 export async function viewableSlide(token: string, filename = `${unique('E2E')}-HE.svs`): Promise<number> {
   const rows = (await call<SlideRow[]>('GET', '/api/slides/uploads?page=1&page_size=50', { token })).body.data ?? [];
-  const source = rows.find((r) => r.status === 1 && r.viewable === 1);
+  const source = rows.find((r) => r.status === 1 && r.viewable === 1 && r.format === 'svs' && r.mpp > 0);
   if (!source) throw new Error('the site has no viewable slide to copy');
   const link = await ok<{ url: string }>('GET', `/api/slides/${source.id}/download`, token);
   const id = await uploadSlide(token, Buffer.from(await (await fetch(baseURL() + link.url)).arrayBuffer()), filename);
