@@ -110,6 +110,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	}
 	orgSvc := org.New(a.DB)
 	orgSvc.UseClock(clk)
+	settingsSvc.UseHospitalCenters(orgSvc.CentersOfHospital)
 	userSvc := user.New(a.DB, orgSvc, authSvc)
 	userSvc.UseClock(clk)
 	libSvc := library.New(a.DB)

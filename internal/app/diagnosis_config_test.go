@@ -37,7 +37,7 @@ func TestDiagnosisConfig(t *testing.T) {
 		for _, r := range access.Roles {
 			tok[r] = e.login(r)
 		}
-		admin, ca, expert := tok[access.Admin], tok[access.CenterAdmin], tok[access.Expert]
+		admin, ca := tok[access.Admin], tok[access.CenterAdmin]
 		post := func(token string, body any) resp { return e.do("POST", "/api/config/common/setting", token, body) }
 
 		t.Run("Defaults", func(t *testing.T) {
@@ -82,13 +82,28 @@ func TestDiagnosisConfig(t *testing.T) {
 			if string(c.Settings["delay_report"]) != `["中心原因"]` || string(c.Settings["timeout_reason"]) != `["切片质量差"]` || len(c.Inherited) != 10 {
 				t.Fatalf("center after %+v", c)
 			}
-			// The expert of the center sees the center's copy; a site (no center) and the admin the global one.
-			if x := e.diagConfig(expert, ""); string(x.Settings["delay_report"]) != `["中心原因"]` {
-				t.Fatalf("expert %s", x.Settings["delay_report"])
+			// Every role reads the copy of its center: those working in the
+			// center, and the hospital accounts (site, clinical, uploader)
+			// through their hospital's center; the administrators the global one.
+			for _, role := range access.Roles {
+				x := e.diagConfig(tok[role], "")
+				want, scope := `["中心原因"]`, "center"
+				if role == access.Admin || role == access.Root {
+					want, scope = string(g.Settings["delay_report"]), "global"
+				}
+				if string(x.Settings["delay_report"]) != want || x.Scope != scope || (scope == "center" && *x.CenterID != *c.CenterID) {
+					t.Errorf("%s reads %s %+v, want %s", role, x.Scope, x, want)
+				}
 			}
-			if x := e.diagConfig(tok[access.Site], ""); string(x.Settings["delay_report"]) != string(g.Settings["delay_report"]) || x.Scope != "global" {
-				t.Fatalf("site %+v", x)
+			if x := e.diagConfig(e.login("site2"), ""); string(x.Settings["delay_report"]) != `["中心原因"]` {
+				t.Fatalf("site2 %+v", x)
 			}
+			// A site names its hospital's center; another center is not found.
+			if x := e.diagConfig(tok[access.Site], "?center_id="+itoa(*c.CenterID)); string(x.Settings["delay_report"]) != `["中心原因"]` {
+				t.Fatalf("site naming its center %+v", x)
+			}
+			e.expect(e.do("GET", "/api/config/common/setting?center_id=999999", tok[access.Site], nil), 404)
+			e.expect(e.do("GET", "/api/config/common/setting?center_id=999999", tok[access.Clinical], nil), 404)
 			if x := e.diagConfig(admin, ""); string(x.Settings["delay_report"]) == `["中心原因"]` {
 				t.Fatal("the center's copy changed the global one")
 			}

@@ -112,7 +112,7 @@ type DiagnosisSettings struct {
 
 // DiagnosisQuery picks the scope to read.
 type DiagnosisQuery struct {
-	CenterID int64 `query:"center_id" doc:"A center's copy (administrators: any center; others: one of theirs). Default: the caller's first center, or the global copy for administrators and users without a center"`
+	CenterID int64 `query:"center_id" doc:"A center's copy (administrators: any center; others: one of theirs, or for hospital accounts one their hospital sends cases to). Default: the caller's first such center, or the global copy for administrators and users without one"`
 }
 
 // DiagnosisInput changes some keys of one scope.
@@ -131,26 +131,55 @@ func diagnosisKey(center int64) string {
 }
 
 // scopeOf resolves the center the caller reads or writes; 0 is the global copy.
-func scopeOf(p *access.Principal, center int64, write bool) (int64, error) {
+func (s *Service) scopeOf(ctx context.Context, p *access.Principal, center int64, write bool) (int64, error) {
 	if p == nil {
 		return 0, apperr.New(apperr.Forbidden, "error.forbidden")
 	}
 	if p.IsAdmin() {
 		return center, nil
 	}
+	mine := p.CenterIDs
+	if !write {
+		var err error
+		if mine, err = s.readableCenters(ctx, p); err != nil {
+			return 0, err
+		}
+	}
 	if center == 0 {
-		if len(p.CenterIDs) == 0 {
+		if len(mine) == 0 {
 			if write { // a center administrator without a center has no copy to change
 				return 0, apperr.New(apperr.Invalid, "error.validation").Field("center_id", "field.required")
 			}
 			return 0, nil
 		}
-		return p.CenterIDs[0], nil
+		return mine[0], nil
 	}
-	if !slices.Contains(p.CenterIDs, center) {
+	if !slices.Contains(mine, center) {
 		return 0, apperr.New(apperr.NotFound, "error.not_found")
 	}
 	return center, nil
+}
+
+// readableCenters are the centers whose copy the caller reads: those they
+// work in, then those their hospitals send cases to (site, clinical and
+// uploader accounts, spec 2 §6), each once, in that order.
+func (s *Service) readableCenters(ctx context.Context, p *access.Principal) ([]int64, error) {
+	out := slices.Clone(p.CenterIDs)
+	if s.hospitalCenters == nil {
+		return out, nil
+	}
+	for _, h := range p.HospitalIDs {
+		ids, err := s.hospitalCenters(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range ids {
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
 }
 
 // storedMap reads one scope's stored keys (none when nothing is stored).
@@ -223,7 +252,7 @@ func (s *Service) diagnosisIn(ctx context.Context, q db.Runner, center int64) (D
 
 // Diagnosis returns the diagnosis settings in force for the caller's scope.
 func (s *Service) Diagnosis(ctx context.Context, in *DiagnosisQuery) (DiagnosisSettings, error) {
-	center, err := scopeOf(access.FromContext(ctx), in.CenterID, false)
+	center, err := s.scopeOf(ctx, access.FromContext(ctx), in.CenterID, false)
 	if err != nil {
 		return DiagnosisSettings{}, err
 	}
@@ -304,7 +333,7 @@ func checkValue(v *apperr.Validation, key string, raw any) any {
 // checked before anything is written; the change is audited in the same
 // transaction.
 func (s *Service) UpdateDiagnosis(ctx context.Context, in DiagnosisInput) (DiagnosisSettings, error) {
-	center, err := scopeOf(access.FromContext(ctx), in.CenterID, true)
+	center, err := s.scopeOf(ctx, access.FromContext(ctx), in.CenterID, true)
 	if err != nil {
 		return DiagnosisSettings{}, err
 	}

@@ -64,10 +64,18 @@ type Service struct {
 	clock   clock.Clock
 	db      *db.DB
 	captcha bool
+	// hospitalCenters lists the centers a hospital is bound to (org).
+	hospitalCenters func(ctx context.Context, hospitalID int64) ([]int64, error)
 }
 
 // UseClock sets the clock the service reads the time from.
 func (s *Service) UseClock(c clock.Clock) { s.clock = c }
+
+// UseHospitalCenters sets where the centers of a hospital are read from:
+// hospital accounts read the diagnosis settings of those centers.
+func (s *Service) UseHospitalCenters(f func(ctx context.Context, hospitalID int64) ([]int64, error)) {
+	s.hospitalCenters = f
+}
 
 // New returns the service; captcha reflects the operator's TELEPATH_CAPTCHA.
 func New(d *db.DB, captcha bool) *Service { return &Service{db: d, captcha: captcha} }

@@ -11926,7 +11926,7 @@ export interface operations {
     "diagnosis-config": {
         parameters: {
             query?: {
-                /** @description A center's copy (administrators: any center; others: one of theirs). Default: the caller's first center, or the global copy for administrators and users without a center */
+                /** @description A center's copy (administrators: any center; others: one of theirs, or for hospital accounts one their hospital sends cases to). Default: the caller's first such center, or the global copy for administrators and users without one */
                 center_id?: number;
             };
             header?: never;
