@@ -55,7 +55,7 @@ func (s *Service) registerIn(ctx context.Context, tx *db.Tx, hospitalID int64, i
 	if err != nil {
 		return 0, State{}, err
 	}
-	if err := s.checkRelations(ctx, h, 0, &in, draft); err != nil {
+	if err := s.complete(ctx, h, 0, &in, draft); err != nil {
 		return 0, State{}, err
 	}
 	if err := s.checkNumberFree(ctx, tx, 0, in); err != nil {

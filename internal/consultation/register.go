@@ -75,11 +75,7 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkRelations(ctx, h, id, &in, draft); err != nil {
-		return nil, err
-	}
-	s.fillFixatives(ctx, &in)
-	if err := s.checkInfectious(ctx, &in); err != nil {
+	if err := s.complete(ctx, h, id, &in, draft); err != nil {
 		return nil, err
 	}
 	var newID int64
@@ -108,6 +104,18 @@ func (s *Service) Save(ctx context.Context, id int64, in CaseInput, draft bool) 
 		return nil, err
 	}
 	return s.Detail(ctx, newID)
+}
+
+// complete checks what a registration refers to and fills in what the
+// center's settings say (fixative defaults, infectious agents), the same on
+// every path that registers a case: the form, a frozen case and the
+// paraffin case after it.
+func (s *Service) complete(ctx context.Context, h *org.Hospital, id int64, in *CaseInput, draft bool) error {
+	if err := s.checkRelations(ctx, h, id, in, draft); err != nil {
+		return err
+	}
+	s.fillFixatives(ctx, in)
+	return s.checkInfectious(ctx, in)
 }
 
 // fillFixatives fills the fixative of each specimen left empty with the
