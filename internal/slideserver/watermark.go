@@ -20,8 +20,8 @@ import (
 // get, so that a saved tile or screenshot still names who shared it. The
 // text is drawn once per text and tile size into a transparent overlay
 // (markCache); a request decodes the JPEG, draws the overlay over it,
-// repeated from the top-left corner, and encodes it again. Stamped images
-// are not cached: they are only for the few visitors of a share.
+// repeated from the top-left corner, and encodes it again. Stamped tiles,
+// thumbnails and labels are kept in a cache bounded by bytes (stampcache.go).
 
 // markQuality is the JPEG quality of stamped images.
 const markQuality = 85
@@ -34,10 +34,12 @@ type markKey struct {
 	period int
 }
 
-// markCache holds the watermark overlays drawn so far.
+// markCache holds the watermark overlays drawn so far, and the images
+// stamped with them.
 type markCache struct {
-	mu sync.Mutex
-	m  map[markKey]*image.RGBA
+	mu   sync.Mutex
+	m    map[markKey]*image.RGBA
+	done stampCache
 }
 
 // overlay returns the period×period overlay of text.
@@ -113,36 +115,55 @@ func opaqueBounds(img *image.RGBA) image.Rectangle {
 	return r
 }
 
-// stamp draws text into the JPEG b and returns it encoded again, with an
-// ETag of its own (tag marked by the text).
+// stamp draws text into the JPEG b whose ETag is tag and returns it
+// encoded again, with an ETag of its own (tag marked by the text). The
+// result is kept: the same tag, text and period give it back undrawn.
 func (c *markCache) stamp(b []byte, tag, text string, period int) ([]byte, string, error) {
+	key := stampKey(tag, text, period)
+	if out, t, ok := c.done.get(key); ok {
+		return out, t, nil
+	}
+	out, t, err := c.draw(b, tag, text, period)
+	if err != nil {
+		return nil, "", err
+	}
+	c.done.put(key, out, t)
+	return out, t, nil
+}
+
+// draw is stamp without the cache.
+func (c *markCache) draw(b []byte, tag, text string, period int) ([]byte, string, error) {
 	img, err := jpeg.Decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, "", err
 	}
-	ov := c.overlay(text, max(period, 64))
-	var out image.Image
-	if ycc, ok := img.(*image.YCbCr); ok {
-		blendYCbCr(ycc, ov) // most tiles: no conversion to RGB and back
-		out = ycc
-	} else {
-		bd := img.Bounds()
-		dst := image.NewRGBA(image.Rect(0, 0, bd.Dx(), bd.Dy()))
-		xdraw.Draw(dst, dst.Bounds(), img, bd.Min, xdraw.Src)
-		p := ov.Bounds().Dx()
-		for y := 0; y < bd.Dy(); y += p {
-			for x := 0; x < bd.Dx(); x += p {
-				xdraw.Draw(dst, image.Rect(x, y, x+p, y+p), ov, image.Point{}, xdraw.Over)
-			}
-		}
-		out = dst
-	}
+	out := blend(img, c.overlay(text, max(period, 64)))
 	var buf bytes.Buffer
 	buf.Grow(len(b) + len(b)/4)
 	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: markQuality}); err != nil {
 		return nil, "", err
 	}
 	return buf.Bytes(), strings.TrimSuffix(tag, `"`) + "-w" + strconv.FormatUint(hashString(text), 36) + `"`, nil
+}
+
+// blend draws the overlay ov, repeated from the top-left corner, over img:
+// a YCbCr image in place (most tiles: no conversion to RGB and back), any
+// other into an RGBA copy.
+func blend(img image.Image, ov *image.RGBA) image.Image {
+	if ycc, ok := img.(*image.YCbCr); ok {
+		blendYCbCr(ycc, ov)
+		return ycc
+	}
+	bd := img.Bounds()
+	dst := image.NewRGBA(image.Rect(0, 0, bd.Dx(), bd.Dy()))
+	xdraw.Draw(dst, dst.Bounds(), img, bd.Min, xdraw.Src)
+	p := ov.Bounds().Dx()
+	for y := 0; y < bd.Dy(); y += p {
+		for x := 0; x < bd.Dx(); x += p {
+			xdraw.Draw(dst, image.Rect(x, y, x+p, y+p), ov, image.Point{}, xdraw.Over)
+		}
+	}
+	return dst
 }
 
 // blendYCbCr draws the overlay ov (grey, premultiplied), repeated from the

@@ -97,7 +97,7 @@ func BenchmarkStamp(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := c.stamp(src, `"t"`, testMark, 256); err != nil {
+		if _, _, err := c.draw(src, `"t"`, testMark, 256); err != nil {
 			b.Fatal(err)
 		}
 	}
