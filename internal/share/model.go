@@ -48,6 +48,8 @@ type Slides interface {
 	ForgetShare(shareID int64)
 	// Annotations are a slide's annotation sets as the principal in ctx sees them.
 	Annotations(ctx context.Context, slideID int64) (*slideserver.Annotations, error)
+	// StampImage draws the watermark into an image file (attachments).
+	StampImage(b []byte, text string) ([]byte, string, error)
 }
 
 // Redaction says what a shared report leaves out and what it adds.

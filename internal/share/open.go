@@ -303,39 +303,6 @@ func (s *Service) Report(ctx context.Context, ticket string) ([]byte, error) {
 	return pdf, s.db.InTx(ctx, func(tx *db.Tx) error { return s.visit(ctx, tx, r, "", "report") })
 }
 
-// maxAttachment bounds an attachment served to a visitor.
-const maxAttachment = 64 << 20
-
-// Attachment serves one attachment of the shared case for a visit.
-// It returns the bytes, their stored type and the name they are sent under.
-func (s *Service) Attachment(ctx context.Context, ticket string, id int64) ([]byte, string, string, error) {
-	r, err := s.byTicket(ctx, ticket)
-	if err != nil {
-		return nil, "", "", err
-	}
-	if !r.WithAttachments {
-		return nil, "", "", unavailable()
-	}
-	_, d, err := s.asOwner(ctx, r)
-	if err != nil {
-		return nil, "", "", err
-	}
-	i := slices.IndexFunc(d.Attachments, func(a consultation.Attachment) bool { return a.ID == id })
-	if i < 0 {
-		return nil, "", "", apperr.New(apperr.NotFound, "error.not_found")
-	}
-	a := d.Attachments[i]
-	b, ct, err := s.deps.File(ctx, a.FileID, maxAttachment)
-	if err != nil {
-		return nil, "", "", err
-	}
-	name := a.Filename
-	if r.Deidentify {
-		name = fmt.Sprintf("attachment-%d%s", i+1, path.Ext(a.Filename))
-	}
-	return b, ct, name, s.db.InTx(ctx, func(tx *db.Tx) error { return s.visit(ctx, tx, r, "", "attachment:"+strconv.FormatInt(id, 10)) })
-}
-
 // SlideGrant returns what share id shows of slide slideID, if it still
 // shows it: the watermark drawn into its images, whether its label shows,
 // and when the share ends (the slide server asks it for the URLs it issued
@@ -388,9 +355,25 @@ func (s *Service) Annotations(ctx context.Context, ticket string, slideID int64)
 			out = append(out, set)
 		}
 	}
+	if r.Deidentify {
+		redactLabels(ctx, d, out)
+	}
 	return out, s.db.InTx(ctx, func(tx *db.Tx) error {
 		return s.visit(ctx, tx, r, "", "annotations:"+strconv.FormatInt(slideID, 10))
 	})
+}
+
+// redactLabels takes the patient's identifiers out of the labels'
+// descriptions (redact.go), in place: sets holds copies read for this visit.
+func redactLabels(ctx context.Context, d *consultation.Detail, sets []slideserver.AnnotationSet) {
+	var in consultation.CaseInput
+	_ = json.Unmarshal(d.Case, &in) // a case saved by this server always decodes
+	rd, mark := redactorOf(in), i18n.T(i18n.From(ctx), "share.redacted", nil)
+	for _, set := range sets {
+		for i := range set.Labels {
+			set.Labels[i].Description = rd.apply(set.Labels[i].Description, mark)
+		}
+	}
 }
 
 // reported: the shared report is the signed one, never a draft.

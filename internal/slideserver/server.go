@@ -53,6 +53,8 @@ type Server struct {
 	keys   keyCache
 	shares ShareCheck
 	marks  markCache
+	// imageMu lets one image attachment be stamped at a time (StampImage).
+	imageMu sync.Mutex
 
 	annotationsSaved func(ctx context.Context, consultID, slideID int64)
 }
