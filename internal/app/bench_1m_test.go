@@ -126,6 +126,46 @@ func lists1M() []listCase {
 		add("admin-manage/search-"+s.name, "admin", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
 		add("case-manage/search-"+s.name, "site", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
 	}
+	// The fixed-tab screens: recall (site), recall review and returns
+	// (allocator), returns and favourites (expert), the technician's tabs.
+	for _, t := range []string{"recall", "recall_pending", "recalled", "returned_site"} {
+		add("case-recall/"+t, "site", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"`+t+`"}`)
+	}
+	add("distribute/recall_pending", "allocator", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"recall_pending"}`)
+	add("distribute/returned_site", "allocator", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"returned_site"}`)
+	add("diagnosis/returned_center", "expert", "/api/consultation/list", "page_size", "20", "sort_by", submitted, "params", `{"tab":"returned_center"}`)
+	add("diagnosis/collected", "expert", "/api/consultation/list", "page_size", "20", "sort_by", submitted, "params", `{"tab":"collected"}`)
+	caseList("diagnosis-staff", "staff", submitted, "submitted", "timeout", "completed", "all")
+	// A search of each kind on every screen, hospital names included.
+	for _, s := range []struct{ name, text string }{{"name-1char", "王"}, {"hospital-name", "明州"}} {
+		add("distribute/search-"+s.name, "allocator", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"assigned"}`, "search", s.text)
+		add("diagnosis/search-"+s.name, "expert", "/api/consultation/list", "page_size", "20", "sort_by", submitted, "params", `{"tab":"completed"}`, "search", s.text)
+	}
+	for _, s := range []struct{ name, text string }{{"hospital-name", "明州"}} {
+		add("admin-manage/search-"+s.name, "admin", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
+		add("case-manage/search-"+s.name, "site", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
+	}
+	// Every sortable column of the screens, on the biggest tab.
+	for _, col := range []string{"consult_no", "pathology_number", "patient_name", "age", "status", "slide_count", "inspection_date", "submitted_at", "timeout_at"} {
+		add("admin-manage/sort-"+col, "admin", "/api/consultation/list", "page_size", "20", "sort_by", `{"`+col+`":"asc"}`, "params", `{"tab":"all"}`)
+	}
+	add("case-manage/sort-slide_count", "site", "/api/consultation/list", "page_size", "20", "sort_by", `{"slide_count":"desc"}`, "params", `{"tab":"completed"}`)
+	add("diagnosis/sort-pathology_number", "expert", "/api/consultation/list", "page_size", "20", "sort_by", `{"pathology_number":"asc"}`, "params", `{"tab":"completed"}`)
+	// The screens' own filters together, with a sort and a search.
+	add("admin-manage/all-filters", "admin", "/api/consultation/list", "page_size", "20", "sort_by", `{"submitted_at":"asc"}`,
+		"params", `{"tab":"completed","hospital_id":[5,6,7],"expert_id":[6,7,15],"status":4,"expedite":0,"charge_status":2,"submitted_at":["2025-01-01","2025-12-31"]}`, "search", "王")
+	add("admin-manage/count-filters", "admin", "/api/consultation/count",
+		"params", `{"hospital_id":[5,6,7],"expedite":1,"created_at":["2025-01-01","2025-12-31"]}`)
+	add("distribute/filters-search-sort", "allocator", "/api/consultation/list", "page_size", "20", "sort_by", `{"timeout_at":"asc"}`,
+		"params", `{"tab":"assigned","hospital_id":[5,6,7,8],"expedite":0,"submitted_at":["2026-01-01","2026-12-31"]}`, "search", "李")
+	add("diagnosis/filters-search-sort", "expert", "/api/consultation/list", "page_size", "20", "sort_by", `{"pathology_number":"desc"}`,
+		"params", `{"tab":"completed","hospital_id":[5,6],"inspection_date":["2024-01-01","2025-12-31"]}`, "search", "张")
+	add("case-manage/filters-dates", "site", "/api/consultation/list", "page_size", "20", "sort_by", `{"inspection_date":"desc"}`,
+		"params", `{"tab":"all","status":4,"expedite":1,"inspection_date":["2024-01-01","2024-12-31"],"created_at":["2024-01-01","2025-06-30"]}`)
+	// Deep pages of every screen's biggest list.
+	add("case-manage/deep-page-500", "site", "/api/consultation/list", "page", "500", "page_size", "20", "sort_by", created, "params", `{"tab":"completed"}`)
+	add("diagnosis/deep-page-1000", "expert", "/api/consultation/list", "page", "1000", "page_size", "20", "sort_by", submitted, "params", `{"tab":"completed"}`)
+	add("admin-manage/deep-page-5000-name", "admin", "/api/consultation/list", "page", "5000", "page_size", "20", "sort_by", `{"patient_name":"asc"}`, "params", `{"tab":"completed"}`)
 	add("case-manage/filters-search-sort", "site", "/api/consultation/list", "page_size", "20", "sort_by", `{"patient_name":"asc"}`,
 		"params", `{"tab":"completed","expedite":0,"gender":"female"}`, "search", "李")
 	add("admin-manage/deep-page-5000", "admin", "/api/consultation/list", "page", "5000", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`)
@@ -133,6 +173,8 @@ func lists1M() []listCase {
 	add("user/list", "admin", "/api/user", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`)
 	add("user/list-search", "admin", "/api/user", "page_size", "20", "sort_by", created, "params", `{"status":1}`, "search", "张")
 	add("user/count", "admin", "/api/user/count", "params", `{}`)
+	add("user/deep-page-5000", "admin", "/api/user", "page", "5000", "page_size", "20", "sort_by", `{"name":"asc"}`, "params", `{"tab":"all"}`)
+	add("user/search-phone", "admin", "/api/user", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", "1390004")
 	add("menu", "expert", "/api/menu")
 	return out
 }
