@@ -231,6 +231,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	shareSvc.UseClock(clk)
 	slides.UseShares(shareSvc.SlideGrant)
 	slides.UseDiskWarning(func(ctx context.Context) int64 { return int64(settingsSvc.System(ctx).DiskSpace) << 30 })
+	slides.UseThumbs(fileSvc.ThumbUsage)
 	shareSvc.Routes(api)
 	meetingSvc := meeting.New(a.DB, meetingDeps(consultSvc, authSvc, notifySvc, settingsSvc))
 	meetingSvc.UseClock(clk)

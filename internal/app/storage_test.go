@@ -20,6 +20,9 @@ func TestStorageReport(t *testing.T) {
 			Slides      int64 `json:"slides"`
 			SlideBytes  int64 `json:"slide_bytes"`
 			Files       int64 `json:"files"`
+			FileBytes   int64 `json:"file_bytes"`
+			Thumbs      int64 `json:"thumbs"`
+			ThumbBytes  int64 `json:"thumb_bytes"`
 		}
 		var rep struct {
 			Data struct {
@@ -47,6 +50,25 @@ func TestStorageReport(t *testing.T) {
 			if h.Slides != 0 || h.SlideBytes != 0 {
 				t.Fatalf("other hospital: %+v", h)
 			}
+		}
+
+		// Thumbnails kept beside the files count, to the byte, once made.
+		var uploaded, thumbBytes int64
+		for i, size := range [][2]int{{400, 300}, {200, 500}} {
+			img := galleryJPEG(size[0], size[1])
+			var f struct {
+				Data struct {
+					ID  int64  `json:"id"`
+					URL string `json:"url"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.upload(site, "gross-"+itoa(int64(i))+".jpg", img), 200), &f)
+			uploaded += int64(len(img))
+			thumbBytes += int64(len(e.expect(e.do("GET", f.Data.URL+"/thumb", site, nil), 200).Body))
+		}
+		e.decode(e.expect(e.do("GET", "/api/config/storage", admin, nil), 200), &rep)
+		if h := rep.Data.Hospitals[0]; h.Files != 2 || h.Thumbs != 2 || h.ThumbBytes != thumbBytes || h.FileBytes != uploaded+thumbBytes {
+			t.Fatalf("with thumbnails (%d + %d bytes): %+v", uploaded, thumbBytes, h)
 		}
 
 		// Only the administrator sees it.

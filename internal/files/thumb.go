@@ -3,6 +3,7 @@ package files
 import (
 	"bytes"
 	"context"
+	"errors"
 	"image"
 	"image/color"
 	stddraw "image/draw"
@@ -10,6 +11,7 @@ import (
 	"image/jpeg"
 	_ "image/png"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -21,6 +23,7 @@ import (
 	_ "golang.org/x/image/webp"
 
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
 )
 
 // MaxPixels refuses decompression bombs.
@@ -163,4 +166,37 @@ func ServeThumb(t *Thumb, ifNoneMatch, cacheControl string) (*huma.StreamRespons
 		hc.SetStatus(200)
 		hc.BodyWriter().Write(body)
 	}}, nil
+}
+
+// Usage is what a hospital's kept thumbnails take on disk.
+type Usage struct {
+	Count int64
+	Bytes int64
+}
+
+// ThumbUsage counts the thumbnails kept beside each hospital's files, by
+// looking at the disk: a thumbnail is made on first view, so only the
+// directory knows which exist.
+func (s *Service) ThumbUsage(ctx context.Context) (map[int64]Usage, error) {
+	var rows []struct {
+		HospitalID int64  `db:"hospital_id"`
+		Path       string `db:"path"`
+	}
+	if err := db.Select(ctx, s.db, &rows, s.db.Builder().Select("hospital_id", "path").From("files").Where("hospital_id IS NOT NULL")); err != nil {
+		return nil, apperr.Wrap(err, "files of hospitals")
+	}
+	out := map[int64]Usage{}
+	for _, r := range rows {
+		fi, err := os.Stat(filepath.Join(s.dir, r.Path) + thumbSuffix)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // not made yet
+		} else if err != nil {
+			return nil, apperr.Wrap(err, "thumbnail size")
+		}
+		u := out[r.HospitalID]
+		u.Count++
+		u.Bytes += fi.Size()
+		out[r.HospitalID] = u
+	}
+	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"path/filepath"
 
+	"telepath/internal/files"
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/httpx"
@@ -52,3 +53,7 @@ func Setup(ctx context.Context, d *db.DB, dataDir string, auth Sessions, canSee 
 
 // UseDiskWarning sets where the low disk space threshold (bytes) is read from.
 func (s *Server) UseDiskWarning(f func(context.Context) int64) { s.up.UseWarnBelow(f) }
+
+// UseThumbs sets where the storage report counts the thumbnails kept beside
+// each hospital's files.
+func (s *Server) UseThumbs(f func(context.Context) (map[int64]files.Usage, error)) { s.up.UseThumbs(f) }

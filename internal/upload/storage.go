@@ -1,8 +1,11 @@
 package upload
 
 import (
+	"cmp"
 	"context"
+	"slices"
 
+	"telepath/internal/files"
 	"telepath/internal/platform/apperr"
 )
 
@@ -23,8 +26,14 @@ type HospitalUsage struct {
 	Slides      int64  `json:"slides" doc:"Slides received (not cancelled)"`
 	SlideBytes  int64  `json:"slide_bytes" db:"slide_bytes"`
 	Files       int64  `json:"files" doc:"Attachments, screenshots, reports and other files (slides not counted twice)"`
-	FileBytes   int64  `json:"file_bytes" db:"file_bytes"`
+	FileBytes   int64  `json:"file_bytes" db:"file_bytes" doc:"Their bytes, with the thumbnails kept beside them"`
+	Thumbs      int64  `json:"thumbs" db:"-" doc:"Thumbnails kept beside the hospital's files"`
+	ThumbBytes  int64  `json:"thumb_bytes" db:"-" doc:"Their bytes (counted in file_bytes)"`
 }
+
+// UseThumbs sets where the thumbnails kept beside each hospital's files are
+// counted (files).
+func (s *Service) UseThumbs(f func(context.Context) (map[int64]files.Usage, error)) { s.thumbs = f }
 
 // Storage reports the data directory, its disk and each hospital's usage.
 func (s *Service) Storage(ctx context.Context) (*Storage, error) {
@@ -44,5 +53,21 @@ ORDER BY COALESCE(sl.bytes, 0) + COALESCE(f.bytes, 0) DESC, h.id`
 	if err := s.db.SelectContext(ctx, &out.Hospitals, s.db.Rebind(q), StatusRemoved); err != nil {
 		return nil, apperr.Wrap(err, "storage usage")
 	}
+	if s.thumbs == nil {
+		return out, nil
+	}
+	thumbs, err := s.thumbs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out.Hospitals {
+		h := &out.Hospitals[i]
+		t := thumbs[h.ID]
+		h.Thumbs, h.ThumbBytes = t.Count, t.Bytes
+		h.FileBytes += t.Bytes
+	}
+	slices.SortStableFunc(out.Hospitals, func(a, b HospitalUsage) int {
+		return cmp.Compare(b.SlideBytes+b.FileBytes, a.SlideBytes+a.FileBytes)
+	})
 	return out, nil
 }

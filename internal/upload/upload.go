@@ -18,6 +18,7 @@ import (
 
 	sq "github.com/Masterminds/squirrel"
 
+	"telepath/internal/files"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/clock"
@@ -111,6 +112,8 @@ type Service struct {
 	log    *slog.Logger
 	// warnBelow is the administrator's low disk space threshold in bytes.
 	warnBelow func(context.Context) int64
+	// thumbs counts the thumbnails kept beside each hospital's files.
+	thumbs func(context.Context) (map[int64]files.Usage, error)
 
 	queue  chan int64
 	ctx    context.Context

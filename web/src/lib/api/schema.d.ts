@@ -7813,7 +7813,10 @@ export interface components {
             storage_mode?: 0 | 1 | 2;
         };
         HospitalUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Their bytes, with the thumbnails kept beside them
+             */
             file_bytes: number;
             /**
              * Format: int64
@@ -7835,6 +7838,16 @@ export interface components {
              * @description Site storage mode: 0 not enabled, 1 not local, 2 force local
              */
             storage_mode: number;
+            /**
+             * Format: int64
+             * @description Their bytes (counted in file_bytes)
+             */
+            thumb_bytes: number;
+            /**
+             * Format: int64
+             * @description Thumbnails kept beside the hospital's files
+             */
+            thumbs: number;
         };
         IdsBodyBody: {
             ids?: number[] | null;
