@@ -3,9 +3,11 @@ package app_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/url"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +109,8 @@ func TestStatisticsRollups(t *testing.T) {
 			return pick(xs)
 		}
 
-		// Instants at whole minutes over the last 40 days, a fifth of them
+		// Instants at whole minutes over the last 100 days (whole months for
+		// the turnaround rollups), a fifth of them
 		// today; deadlines may lie ahead, but never within ten minutes of now
 		// (the two reads of a screen must agree on which have passed).
 		now := time.Now().Truncate(time.Minute).Add(-2 * time.Minute)
@@ -117,7 +120,7 @@ func TestStatisticsRollups(t *testing.T) {
 			if rng.IntN(5) == 0 {
 				return now.Add(-time.Duration(rng.Int64N(int64(now.Sub(midnight)/time.Minute)+1)) * time.Minute).UTC()
 			}
-			return now.Add(-time.Duration(rng.IntN(40*24*60)) * time.Minute).UTC()
+			return now.Add(-time.Duration(rng.IntN(100*24*60)) * time.Minute).UTC()
 		}
 		deadline := func(from time.Time) time.Time {
 			t := from.Add(time.Duration(1+rng.IntN(96*60)) * time.Minute)
@@ -162,8 +165,8 @@ func TestStatisticsRollups(t *testing.T) {
 				return []stmt{{"UPDATE consultations SET status = 1, expert_id = ?, assigned_at = ?, timeout_at = ? WHERE id = ?", []any{pick(experts), at, deadline(at), id}}}
 			case 2: // to review
 				return []stmt{{"UPDATE consultations SET status = 2 WHERE id = ?", []any{id}}}
-			case 3, 4: // publish
-				return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
+			case 3, 4: // publish (a case never submitted is submitted a few hours before)
+				return []stmt{{"UPDATE consultations SET status = 4, published_at = ?, submitted_at = COALESCE(submitted_at, ?) WHERE id = ?", []any{at, at.Add(-time.Duration(rng.IntN(72*60)) * time.Minute), id}}}
 			case 5: // returned to the site
 				return []stmt{{"UPDATE consultations SET status = 0, expert_id = NULL, assigned_at = NULL, timeout_at = NULL, published_at = NULL WHERE id = ?", []any{id}}}
 			case 6: // referred to another expert
@@ -184,7 +187,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 		}
 		ctx := context.Background()
-		for i := 0; i < 300; i++ {
+		for i := 0; i < 500; i++ {
 			tx, err := d.BeginTxx(ctx, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -286,6 +289,7 @@ func TestStatisticsRollups(t *testing.T) {
 			if len(want) < 150 {
 				t.Fatalf("%s: only %d rollup rows: the sequence moved too little to prove anything", when, len(want))
 			}
+			checkTurnarounds(t, when, d, rows, zone)
 		}
 		check("after the transitions")
 
@@ -297,6 +301,8 @@ func TestStatisticsRollups(t *testing.T) {
 			{"start": {day(now.AddDate(0, 0, -10))}, "end": {day(now.AddDate(0, 0, -10))}},
 			{"start": {day(now)}, "end": {day(now)}},
 			{"start": {day(now.AddDate(0, 0, -30))}, "end": {day(now.AddDate(0, 0, -1))}},
+			{"start": {day(now.AddDate(0, 0, -95))}, "end": {day(now)}},
+			{"start": {local.AddDate(0, -2, 1-local.Day()).Format("2006-01-02")}, "end": {local.AddDate(0, 0, -local.Day()).Format("2006-01-02")}},
 		}
 		filters := []url.Values{{}, {"hospital_id": {fmt.Sprint(hospitals[0])}}, {"library_id": {fmt.Sprint(libraries[0])}},
 			{"kind": {"routine"}}, {"expert_id": {fmt.Sprint(experts[0])}}, {"center_id": {fmt.Sprint(centers[0])}}}
@@ -342,10 +348,150 @@ func TestStatisticsRollups(t *testing.T) {
 			t.Errorf("compared %d screens", compared)
 		}
 
+		// The turnaround percentiles, from the rollups' buckets, are those of
+		// the durations themselves, sorted here, rounded to the tenth of an
+		// hour the screens show.
+		var rows []rollupCase
+		if err := d.Select(&rows, "SELECT id, center_id, hospital_id, expert_id, library_id, status, created_at, submitted_at, assigned_at, published_at, timeout_at, deleted_at FROM consultations"); err != nil {
+			t.Fatal(err)
+		}
+		admin := e.login("admin")
+		for _, p := range periods {
+			if p.Get("granularity") != "" {
+				continue
+			}
+			from, _ := time.ParseInLocation("2006-01-02", p.Get("start"), zone)
+			to, _ := time.ParseInLocation("2006-01-02", p.Get("end"), zone)
+			checked := checkPercentiles(t, e.stat(admin, "consultation", p), rows, from, to.AddDate(0, 0, 1), "by_hospital", "tat_median", "tat_p90",
+				func(c rollupCase) (string, *time.Time) { return fmt.Sprint(c.Hospital), c.Submitted })
+			checked += checkPercentiles(t, e.stat(admin, "expert", p), rows, from, to.AddDate(0, 0, 1), "by_expert", "expert_tat_median", "expert_tat_p90",
+				func(c rollupCase) (string, *time.Time) {
+					if c.Expert == nil {
+						return "", c.Assigned
+					}
+					return fmt.Sprint(*c.Expert), c.Assigned
+				})
+			if p.Get("start") == day(now.AddDate(0, 0, -95)) && checked < 10 {
+				t.Errorf("period %v: only %d percentiles checked", p, checked)
+			}
+		}
+
 		// Counting them again (a change of zone) gives the same rollups.
 		if err := e.app.Statistics.Rebuild(ctx, 330); err != nil {
 			t.Fatal(err)
 		}
 		check("after a rebuild")
 	})
+}
+
+// checkTurnarounds compares the turnaround rollups with the buckets counted
+// from the cases: per span, grain, local month, center, hospital, expert,
+// library and tenths of an hour (whole seconds, rounded half away from zero).
+func checkTurnarounds(t *testing.T, when string, d interface {
+	Select(any, string, ...any) error
+}, rows []rollupCase, zone *time.Location) {
+	t.Helper()
+	z := func(p *int64) int64 {
+		if p == nil {
+			return 0
+		}
+		return *p
+	}
+	want := map[string]int64{}
+	for _, c := range rows {
+		if c.Deleted != nil || c.Published == nil {
+			continue
+		}
+		for span, start := range map[string]*time.Time{"submit": c.Submitted, "assign": c.Assigned} {
+			if start == nil {
+				continue
+			}
+			tenths := int64(math.Round(float64(c.Published.Unix()-start.Unix()) / 360))
+			month := c.Published.In(zone).Format("2006-01")
+			want[fmt.Sprintf("%s|0|%s|%d|%d|%d|%d|%d", span, month, z(c.Center), c.Hospital, z(c.Expert), z(c.Library), tenths)]++
+			want[fmt.Sprintf("%s|1|%s|%d|%d|-1|-1|%d", span, month, z(c.Center), c.Hospital, tenths)]++
+			want[fmt.Sprintf("%s|2|%s|%d|-1|%d|-1|%d", span, month, z(c.Center), z(c.Expert), tenths)]++
+		}
+	}
+	var held []struct {
+		Span   string `db:"span"`
+		Grain  int    `db:"grain"`
+		Month  string `db:"month"`
+		Center int64  `db:"center_id"`
+		Hosp   int64  `db:"hospital_id"`
+		Expert int64  `db:"expert_id"`
+		Lib    int64  `db:"library_id"`
+		Tenths int64  `db:"tenths"`
+		N      int64  `db:"n"`
+	}
+	if err := d.Select(&held, "SELECT span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n FROM stat_turnaround WHERE n <> 0"); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int64{}
+	for _, h := range held {
+		got[fmt.Sprintf("%s|%d|%s|%d|%d|%d|%d|%d", h.Span, h.Grain, h.Month, h.Center, h.Hosp, h.Expert, h.Lib, h.Tenths)] = h.N
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: turnaround rollups\n%v\ncases say\n%v", when, got, want)
+	}
+	if len(want) < 45 {
+		t.Fatalf("%s: only %d turnaround rollup rows", when, len(want))
+	}
+}
+
+// checkPercentiles compares a screen's median and 90th percentile columns
+// of table, per row and in its total, with the nearest-rank percentiles of
+// the durations of the cases published from from to to (each case's key and
+// start from keyOf), rounded to the tenth of an hour. It returns how many
+// values it compared.
+func checkPercentiles(t *testing.T, rep statistics.Stats, rows []rollupCase, from, to time.Time, table, p50, p90 string, keyOf func(rollupCase) (string, *time.Time)) int {
+	t.Helper()
+	durations := map[string][]int64{}
+	for _, c := range rows {
+		k, start := keyOf(c)
+		if c.Deleted != nil || c.Published == nil || start == nil || c.Published.Before(from) || !c.Published.Before(to) {
+			continue
+		}
+		sec := c.Published.Unix() - start.Unix()
+		durations[k] = append(durations[k], sec)
+		durations["total"] = append(durations["total"], sec)
+	}
+	nearest := func(ds []int64, p int) *float64 {
+		if len(ds) == 0 {
+			return nil
+		}
+		slices.Sort(ds)
+		v := math.Round(float64(ds[(len(ds)*p+99)/100-1])/360) / 10
+		return &v
+	}
+	compared := 0
+	for _, tab := range rep.Tables {
+		if tab.Key != table {
+			continue
+		}
+		col := map[string]int{}
+		for i, c := range tab.Columns {
+			col[c.Key] = i
+		}
+		for _, row := range tab.Rows {
+			ds := durations[row.Key]
+			for key, p := range map[string]int{p50: 50, p90: 90} {
+				want, got := nearest(ds, p), row.Values[col[key]]
+				if (want == nil) != (got == nil) || want != nil && *want != *got {
+					t.Errorf("%s %s %s from %s: %v, the durations say %v", table, row.Key, key, from.Format("2006-01-02"), fmtPtr(got), fmtPtr(want))
+				}
+				if want != nil {
+					compared++
+				}
+			}
+		}
+	}
+	return compared
+}
+
+func fmtPtr(v *float64) string {
+	if v == nil {
+		return "nil"
+	}
+	return fmt.Sprint(*v)
 }

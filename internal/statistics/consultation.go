@@ -60,8 +60,7 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 	if err != nil {
 		return err
 	}
-	tat := measure{from: fromCases, at: "c.published_at", key: key}
-	per, all, err := s.percentiles(ctx, r, tat, "c.submitted_at", "c.published_at")
+	per, all, err := s.turnaround(ctx, r, "submit", key)
 	if err != nil {
 		return err
 	}
@@ -70,8 +69,8 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 		rep.Cards = append(rep.Cards, r.figure(name, UnitCount, num(t[name].total)))
 	}
 	rep.Cards = append(rep.Cards,
-		r.figure("tat_median", UnitHours, hours(all.p50)),
-		r.figure("tat_p90", UnitHours, hours(all.p90)),
+		r.figure("tat_median", UnitHours, all.p50),
+		r.figure("tat_p90", UnitHours, all.p90),
 		r.figure("within_timeout", UnitPercent, ratio(t["in_time"].total, t["with_deadline"].total)),
 		r.figure("charged", UnitYuan, yuan(t["charged"].total)),
 		r.figure("refunded", UnitYuan, yuan(t["refunded"].total)))
@@ -104,7 +103,7 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 		for _, n := range order {
 			vals = append(vals, num(get(n)))
 		}
-		vals = append(vals, hours(p.p50), hours(p.p90), ratio(get("in_time"), get("with_deadline")), yuan(get("charged")), yuan(get("refunded")))
+		vals = append(vals, p.p50, p.p90, ratio(get("in_time"), get("with_deadline")), yuan(get("charged")), yuan(get("refunded")))
 		return StatRow{Key: k, Label: name, Values: vals}
 	}
 	for i, k := range keys {

@@ -45,8 +45,7 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 	for _, m := range ms {
 		all = append(all, t[m.name])
 	}
-	tat := measure{from: fromCases, at: "c.published_at", key: "c.expert_id"}
-	per, overall, err := s.percentiles(ctx, r, tat, "c.assigned_at", "c.published_at")
+	per, overall, err := s.turnaround(ctx, r, "assign", "c.expert_id")
 	if err != nil {
 		return err
 	}
@@ -60,8 +59,8 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 	for _, name := range []string{"assigned", "finished", "in_progress", "late"} {
 		rep.Cards = append(rep.Cards, r.figure(name, UnitCount, num(t[name].total)))
 	}
-	rep.Cards = append(rep.Cards, r.figure("expert_tat_median", UnitHours, hours(overall.p50)),
-		r.figure("expert_tat_p90", UnitHours, hours(overall.p90)),
+	rep.Cards = append(rep.Cards, r.figure("expert_tat_median", UnitHours, overall.p50),
+		r.figure("expert_tat_p90", UnitHours, overall.p90),
 		r.figure("within_timeout", UnitPercent, ratio(t["in_time"].total, t["with_deadline"].total)))
 	rep.Charts = append(rep.Charts, r.chart("by_expert", "bar", UnitCount, cats,
 		r.series("finished", byKeys(t["finished"], keys)), r.series("in_progress", byKeys(t["in_progress"], keys)),
@@ -84,7 +83,7 @@ func (s *Service) expertTable(ctx context.Context, r *run, rep *Stats, full bool
 		for _, n := range shown {
 			vals = append(vals, num(get(n)))
 		}
-		vals = append(vals, hours(p.p50), hours(p.p90), ratio(get("in_time"), get("with_deadline")))
+		vals = append(vals, p.p50, p.p90, ratio(get("in_time"), get("with_deadline")))
 		return StatRow{Key: k, Label: name, Values: vals}
 	}
 	for i, k := range keys {

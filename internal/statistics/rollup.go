@@ -124,7 +124,11 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 			"DELETE FROM stat_daily",
 			"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
 				", center_id, CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, COUNT(*)"+
-				" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7")
+				" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7",
+			"DELETE FROM stat_turnaround",
+			"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
+				", center_id, CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, tenths, COUNT(*)"+
+				" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8")
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return apperr.Wrap(err, "rebuild statistics rollups")
