@@ -2,7 +2,6 @@
 // when shown, the case's annotations read-only (read by the visit's ticket).
 import { useState } from 'react';
 import { Space, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { AnnotationLayer } from '../AnnotationLayer';
 import { nextId, type Annotation } from '../annotations';
 import { MagnificationBar, ScaleBar } from '../controls';
@@ -11,27 +10,12 @@ import type { Viewer } from '../osd';
 import { SlideCanvas } from '../SlideCanvas';
 import type { Pane } from '../viewer/useViewerSync';
 import type { SharedSlide } from './SharedSlides';
+import { useSharedAnnotations } from './useSharedAnnotations';
 
 export type MeasureTool = 'line' | 'rect' | 'polygon';
 
 const MEASURE_COLOR = '#027AFF';
 const NONE: Annotation[] = [];
-
-/** The case's annotations of a shared slide, everyone's together, read-only. */
-function useSharedAnnotations(url: string | undefined) {
-  return useQuery({
-    queryKey: ['share', 'annotations', url],
-    enabled: !!url,
-    staleTime: Infinity,
-    queryFn: async () => {
-      const res = await fetch(url!);
-      if (!res.ok) return NONE;
-      const body = (await res.json()) as { data?: { labels?: Annotation[] | null }[] | null };
-      let id = -1;
-      return (body.data ?? []).flatMap((set) => (set.labels ?? []).map((a) => ({ ...a, id: id-- })));
-    },
-  });
-}
 
 interface Props {
   slide: SharedSlide;
