@@ -157,9 +157,10 @@ func TestMeetingMembership(t *testing.T) {
 	})
 }
 
-// The presenter's split view reaches the others with their view; a split
-// view of slides not the case's, repeated, too many or without the viewed
-// slide is refused and not stored. An annotation a present participant
+// The presenter's split view reaches the others with every pane's view; a
+// split view of slides not the case's, repeated, too many or without the
+// viewed slide first, or a view with a zoom not above zero, is refused in
+// both languages and neither stored nor sent. An annotation a present participant
 // saves reaches the others present, not those who left or were never there.
 func TestMeetingSplitAndAnnotations(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
@@ -173,43 +174,73 @@ func TestMeetingSplitAndAnnotations(t *testing.T) {
 		s.wait(t, "hello", time.Second)
 		e.expect(e.do("POST", base+"/join", expert2, nil), 200)
 		s.wait(t, "meeting", 2*time.Second)
+		// A view of slide with a split view of the slides given, each pane at its own place.
 		view := func(slide int64, split ...int64) map[string]any {
-			return map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.5, "zoom": 2, "split": split}
+			panes := []map[string]any{}
+			for i, id := range split {
+				panes = append(panes, map[string]any{"slide_id": id, "x": 0.5 + float64(i)/10, "y": 0.25, "zoom": 2 + float64(i), "rotation": 90 * i})
+			}
+			return map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.25, "zoom": 2, "split": panes, "seq": 7}
+		}
+		withPane := func(v map[string]any, i int, key string, value any) map[string]any {
+			v["split"].([]map[string]any)[i][key] = value
+			return v
 		}
 
 		t.Run("Split", func(t *testing.T) {
 			e.expect(e.do("POST", base+"/signal", expert, view(slides[0], slides[0], slides[2])), 200)
 			ev := s.wait(t, "meeting", 2*time.Second)
-			if !strings.Contains(ev.Data, `"split":[`+itoa(slides[0])+`,`+itoa(slides[2])+`]`) {
+			second := `{"slide_id":` + itoa(slides[2]) + `,"x":0.6,"y":0.25,"zoom":3,"rotation":90}`
+			if !strings.Contains(ev.Data, `"split":[{"slide_id":`+itoa(slides[0])+`,"x":0.5,"y":0.25,"zoom":2,"rotation":0},`+second+`]`) || !strings.Contains(ev.Data, `"seq":7`) {
 				t.Fatalf("view event: %+v", ev)
 			}
-			for name, bad := range map[string]map[string]any{
-				"ErrForeignSlide": view(slides[0], slides[0], foreign),
-				"ErrRepeated":     view(slides[0], slides[0], slides[0]),
-				"ErrOne":          view(slides[0], slides[0]),
-				"ErrNotViewed":    view(slides[0], slides[1], slides[2]),
-				"ErrTooMany":      view(slides[0], slides[0], slides[1], slides[2], slides[2]+1000, slides[2]+1001),
+			split := "The split view shows 2 to 4 different slides"
+			for name, bad := range map[string]struct {
+				body map[string]any
+				want string
+			}{
+				"ErrForeignSlide": {view(slides[0], slides[0], foreign), split},
+				"ErrRepeated":     {view(slides[0], slides[0], slides[0]), split},
+				"ErrOne":          {view(slides[0], slides[0]), split},
+				"ErrNotFirst":     {view(slides[0], slides[1], slides[0]), split},
+				"ErrNotViewed":    {view(slides[0], slides[1], slides[2]), split},
+				"ErrTooMany":      {view(slides[0], slides[0], slides[1], slides[2], slides[2]+1000, slides[2]+1001), ""},
+				"ErrPaneZoom":     {withPane(view(slides[0], slides[0], slides[2]), 1, "zoom", 0), "the zoom above zero"},
+				"ErrPaneNegative": {withPane(view(slides[0], slides[0], slides[1], slides[2]), 2, "zoom", -1.5), "the zoom above zero"},
+				"ErrZoom":         {map[string]any{"kind": "view", "slide_id": slides[0], "x": 0.5, "y": 0.5, "zoom": -2}, "the zoom above zero"},
 			} {
-				r := e.do("POST", base+"/signal", expert, bad, "user-language", "en-US")
-				if r.Status != 422 {
+				r := e.do("POST", base+"/signal", expert, bad.body, "user-language", "en-US")
+				if r.Status != 422 || !strings.Contains(string(r.Body), bad.want) {
 					t.Errorf("%s: %d %s", name, r.Status, r)
-				} else if name != "ErrTooMany" && !strings.Contains(string(r.Body), "The split view shows 2 to 4 different slides") {
-					t.Errorf("%s: %s", name, r)
 				}
 			}
+			// In Chinese too.
+			r := e.do("POST", base+"/signal", expert, view(slides[0], slides[2], slides[0]), "user-language", "zh-CN")
+			if r.Status != 422 || !strings.Contains(string(r.Body), "当前查看的切片排在第一") {
+				t.Errorf("zh-CN split: %d %s", r.Status, r)
+			}
+			r = e.do("POST", base+"/signal", expert, withPane(view(slides[0], slides[0], slides[2]), 0, "zoom", 0), "user-language", "zh-CN")
+			if r.Status != 422 || !strings.Contains(string(r.Body), "缩放须大于零") {
+				t.Errorf("zh-CN zoom: %d %s", r.Status, r)
+			}
+			s.none(t, "meeting", 200*time.Millisecond)
 			var got struct {
 				Data struct {
 					View struct {
-						Split []int64 `json:"split"`
+						Split []struct {
+							SlideID int64   `json:"slide_id"`
+							X       float64 `json:"x"`
+							Zoom    float64 `json:"zoom"`
+						} `json:"split"`
 					} `json:"view"`
 				} `json:"data"`
 			}
 			e.decode(e.expect(e.do("GET", base, expert2, nil), 200), &got)
-			if len(got.Data.View.Split) != 2 || got.Data.View.Split[1] != slides[2] {
+			if v := got.Data.View.Split; len(v) != 2 || v[1].SlideID != slides[2] || v[1].X != 0.6 || v[1].Zoom != 3 {
 				t.Fatalf("stored view: %+v", got.Data.View)
 			}
 			// Pointers carry no split view.
-			e.expect(e.do("POST", base+"/signal", expert, map[string]any{"kind": "pointer", "slide_id": slides[1], "split": []int64{foreign}}), 200)
+			e.expect(e.do("POST", base+"/signal", expert, map[string]any{"kind": "pointer", "slide_id": slides[1], "split": []map[string]any{{"slide_id": foreign, "x": 0, "y": 0, "zoom": 1, "rotation": 0}}}), 200)
 			if ev := s.wait(t, "meeting", 2*time.Second); strings.Contains(ev.Data, "split") {
 				t.Fatalf("pointer event: %+v", ev)
 			}

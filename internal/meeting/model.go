@@ -11,6 +11,7 @@ package meeting
 import (
 	"context"
 	"encoding/json"
+	"math"
 	"time"
 
 	"telepath/internal/consultation"
@@ -91,18 +92,38 @@ type MeetingUpdate struct {
 }
 
 // MeetingSignal is one live message of a meeting: the presenter's viewer state
-// (view, with the split view's slides) or a participant's pointer (pointer,
-// hidden with Hide).
+// (view: its slide's view, and every pane's in a split view) or a
+// participant's pointer (pointer, hidden with Hide).
 type MeetingSignal struct {
-	Kind     string  `json:"kind" enum:"view,pointer"`
+	Kind     string        `json:"kind" enum:"view,pointer"`
+	SlideID  int64         `json:"slide_id" minimum:"1"`
+	X        float64       `json:"x,omitempty" doc:"view: the centre; pointer: the point (viewport coordinates)"`
+	Y        float64       `json:"y,omitempty"`
+	Zoom     float64       `json:"zoom,omitempty"`
+	Rotation float64       `json:"rotation,omitempty"`
+	Split    []MeetingPane `json:"split,omitempty" maxItems:"4" doc:"view: the split view's panes in order, each with its view (2–4 different slides of the case, slide_id first, its view the one above); empty when one slide is shown"`
+	Hide     bool          `json:"hide,omitempty" doc:"pointer: the participant's pointer left the slide"`
+	Seq      int64         `json:"seq,omitempty" doc:"view: the presenter's sequence number, greater with every view it sends; a follower drops a view older than one it applied from the same presenter"`
+	Sent     int64         `json:"sent,omitempty" doc:"The sender's clock, echoed as it is (latency measurements)"`
+}
+
+// MeetingPane is one pane of the presenter's split view: its slide and view.
+type MeetingPane struct {
 	SlideID  int64   `json:"slide_id" minimum:"1"`
-	X        float64 `json:"x,omitempty" doc:"view: the centre; pointer: the point (viewport coordinates)"`
-	Y        float64 `json:"y,omitempty"`
-	Zoom     float64 `json:"zoom,omitempty"`
-	Rotation float64 `json:"rotation,omitempty"`
-	Split    []int64 `json:"split,omitempty" maxItems:"4" doc:"view: the case's slides shown side by side (2–4, slide_id among them, its view sent), empty when one slide is shown"`
-	Hide     bool    `json:"hide,omitempty" doc:"pointer: the participant's pointer left the slide"`
-	Sent     int64   `json:"sent,omitempty" doc:"The sender's clock, echoed as it is (latency measurements)"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Zoom     float64 `json:"zoom"`
+	Rotation float64 `json:"rotation"`
+}
+
+// valid reports whether a view is finite numbers with a zoom above zero.
+func (p MeetingPane) valid() bool {
+	for _, v := range []float64{p.X, p.Y, p.Zoom, p.Rotation} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return p.Zoom > 0
 }
 
 // MeetingEvent is what participants receive on their live stream (event "meeting").

@@ -349,7 +349,7 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 	}
 	if sig.Kind != "view" {
 		sig.Split = nil
-	} else if err := s.checkSplit(ctx, m, sig); err != nil {
+	} else if err := s.checkView(ctx, m, sig); err != nil {
 		return err
 	}
 	if sig.Kind == "view" {
@@ -365,21 +365,28 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 	return s.deps.Notify.Live(ctx, to, LiveEvent, MeetingEvent{MeetingID: id, Kind: sig.Kind, From: p.UserID, Name: p.Name, Signal: &sig})
 }
 
-// checkSplit checks the split view of a view: none, or 2 to 4 distinct
-// slides of the case, the viewed one among them.
-func (s *Service) checkSplit(ctx context.Context, m *Meeting, sig MeetingSignal) error {
+// checkView checks a view: finite numbers and a zoom above zero, for its
+// slide and for every pane of its split view; the split view none, or 2 to 4
+// different slides of the case, the viewed one first.
+func (s *Service) checkView(ctx context.Context, m *Meeting, sig MeetingSignal) error {
+	if !(MeetingPane{SlideID: sig.SlideID, X: sig.X, Y: sig.Y, Zoom: sig.Zoom, Rotation: sig.Rotation}).valid() {
+		return apperr.New(apperr.Invalid, "error.validation").Field("zoom", "meeting.bad_view")
+	}
 	if len(sig.Split) == 0 {
 		return nil
 	}
 	bad := apperr.New(apperr.Invalid, "error.validation").Field("split", "meeting.bad_split")
-	if len(sig.Split) < 2 || len(sig.Split) > 4 || !slices.Contains(sig.Split, sig.SlideID) {
+	if len(sig.Split) < 2 || len(sig.Split) > 4 || sig.Split[0].SlideID != sig.SlideID {
 		return bad
 	}
-	for i, id := range sig.Split {
-		if slices.Contains(sig.Split[:i], id) {
+	for i, p := range sig.Split {
+		if !p.valid() {
+			return apperr.New(apperr.Invalid, "error.validation").Field("split", "meeting.bad_view")
+		}
+		if slices.ContainsFunc(sig.Split[:i], func(q MeetingPane) bool { return q.SlideID == p.SlideID }) {
 			return bad
 		}
-		ok, err := s.caseSlide(ctx, m, id)
+		ok, err := s.caseSlide(ctx, m, p.SlideID)
 		if err != nil {
 			return err
 		}

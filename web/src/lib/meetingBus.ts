@@ -1,11 +1,14 @@
 // Meeting events of the live stream (event "meeting"), for the open viewer:
 // LiveEvents publishes, the meeting bar listens.
+import type { ApiBody } from './api/types';
+
 export interface MeetingEvent {
   meeting_id: number;
   kind: 'view' | 'pointer' | 'members' | 'annotations' | 'ended';
   from: number;
   name?: string;
-  signal?: { kind: string; slide_id: number; x?: number; y?: number; zoom?: number; rotation?: number; split?: number[] | null; hide?: boolean; sent?: number };
+  /** The signal sent (for annotations: the slide whose annotations were saved). */
+  signal?: Omit<ApiBody<'/api/consultation/meeting/{id}/signal', 'post'>, 'kind'> & { kind: string };
 }
 
 const listeners = new Set<(e: MeetingEvent) => void>();

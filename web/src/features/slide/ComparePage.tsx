@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Result, Spin, Switch, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
@@ -76,14 +76,19 @@ export default function ComparePage() {
   const caseId = Number(search.get('case')) || null;
   const [sync, setSync] = useState(true);
   const { setPane, lead } = useViewerSync(sync);
-  const first = ids[0] ?? 0;
-  const [firstViewer, setFirstViewer] = useState<Viewer | null>(null);
+  const [viewers, setViewers] = useState<Record<number, Viewer>>({});
   const onViewer = useCallback(
     (id: number, p: Pane | null) => {
       setPane(id, p);
-      if (id === first) setFirstViewer(p?.viewer ?? null);
+      setViewers(({ [id]: _, ...others }) => (p ? { ...others, [id]: p.viewer } : others));
     },
-    [setPane, first],
+    [setPane],
+  );
+  const idsKey = ids.join(',');
+  // The panes open, in the split view's order (the meeting sends and follows each).
+  const panes = useMemo(
+    () => parseIds(idsKey).flatMap((id) => (viewers[id] ? [{ slideId: id, viewer: viewers[id] }] : [])),
+    [idsKey, viewers],
   );
 
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/manage'));
@@ -115,9 +120,9 @@ export default function ComparePage() {
         {ids.map((id) => (
           <ComparePane key={id} id={id} onViewer={onViewer} onEnter={() => lead(id)} />
         ))}
-        {meetingId && caseId && firstViewer && (
-          // In a meeting the first pane's view is what travels; the others follow it.
-          <MeetingBar meetingId={meetingId} caseId={caseId} slideId={first} split={ids} viewer={firstViewer} onFollow={() => lead(first)} />
+        {meetingId && caseId && panes[0]?.slideId === ids[0] && (
+          // Every pane's view travels; a followed one is applied pane by pane, none leading the others.
+          <MeetingBar meetingId={meetingId} caseId={caseId} slideIds={ids} panes={panes} onFollow={() => lead(null)} />
         )}
       </div>
     </div>

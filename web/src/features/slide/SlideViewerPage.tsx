@@ -41,6 +41,7 @@ export default function SlideViewerPage() {
   const info = useSlideSources(slideId);
 
   const [viewer, setViewer] = useState<Viewer | null>(null);
+  const meetingPanes = useMemo(() => (viewer ? [{ slideId, viewer }] : []), [slideId, viewer]);
   const [adjust, setAdjust] = useState<Adjustments>(DEFAULT_ADJUST);
   const [panel, setPanel] = useState(true);
   const [panelTab, setPanelTab] = useState<PanelTab>('ann');
@@ -108,7 +109,7 @@ export default function SlideViewerPage() {
             </>
           )}
         </SlideCanvas>
-        {meetingId && caseId && <MeetingBar meetingId={meetingId} caseId={caseId} slideId={slideId} viewer={viewer} />}
+        {meetingId && caseId && <MeetingBar meetingId={meetingId} caseId={caseId} slideIds={[slideId]} panes={meetingPanes} />}
         <ViewerToolBar tools={tools} showAnn={showAnn} onToggleAnn={() => setShowAnn((s) => !s)} />
         {active && (
           <div style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', background: 'rgba(17,24,39,0.82)', color: '#fff', borderRadius: 6, padding: '4px 12px', fontSize: 13, pointerEvents: 'none' }}>

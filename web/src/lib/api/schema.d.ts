@@ -8372,6 +8372,18 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
+        MeetingPane: {
+            /** Format: double */
+            rotation: number;
+            /** Format: int64 */
+            slide_id: number;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+            /** Format: double */
+            zoom: number;
+        };
         MeetingSignal: {
             /** @description pointer: the participant's pointer left the slide */
             hide?: boolean;
@@ -8384,10 +8396,15 @@ export interface components {
              * @description The sender's clock, echoed as it is (latency measurements)
              */
             sent?: number;
+            /**
+             * Format: int64
+             * @description view: the presenter's sequence number, greater with every view it sends; a follower drops a view older than one it applied from the same presenter
+             */
+            seq?: number;
             /** Format: int64 */
             slide_id: number;
-            /** @description view: the case's slides shown side by side (2–4, slide_id among them, its view sent), empty when one slide is shown */
-            split?: number[] | null;
+            /** @description view: the split view's panes in order, each with its view (2–4 different slides of the case, slide_id first, its view the one above); empty when one slide is shown */
+            split?: components["schemas"]["MeetingPane"][] | null;
             /**
              * Format: double
              * @description view: the centre; pointer: the point (viewport coordinates)

@@ -7,24 +7,38 @@ import { useNavigate } from 'react-router';
 import OpenSeadragon from 'openseadragon';
 import { useViewportTick, type Viewer } from '../osd';
 import { useMeeting } from './useMeeting';
+import type { MeetingPane } from './views';
 
 interface Props {
   meetingId: number;
   caseId: number;
-  slideId: number;
-  viewer: Viewer | null;
-  /** The split view's slides (slideId first), when the meeting is in one. */
-  split?: number[];
+  /** The slides the page shows: one, or the split view's. */
+  slideIds: number[];
+  /** Those of them whose viewer is open (a stable array). */
+  panes: MeetingPane[];
   /** Runs before a followed view is applied. */
   onFollow?: () => void;
 }
 
-export function MeetingBar({ meetingId, caseId, slideId, viewer, split, onFollow }: Props) {
+/** A viewer's centre and zoom as "x,y,zoom" (the walks read it). */
+function viewText(viewer: Viewer) {
+  const c = viewer.viewport.getCenter(true);
+  return `${c.x.toFixed(5)},${c.y.toFixed(5)},${viewer.viewport.getZoom(true).toFixed(4)}`;
+}
+
+/** The view of one pane of a split view, kept in step with it. */
+function PaneViewText({ pane }: { pane: MeetingPane }) {
+  useViewportTick(pane.viewer);
+  return <span hidden data-testid={`meeting-pane-${pane.slideId}`} data-view={viewText(pane.viewer)} />;
+}
+
+export function MeetingBar({ meetingId, caseId, slideIds, panes, onFollow }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const m = useMeeting(meetingId, caseId, slideId, viewer, split ?? null, onFollow);
+  const m = useMeeting(meetingId, caseId, slideIds, panes, onFollow);
+  const slideId = slideIds[0];
+  const viewer = panes.find((p) => p.slideId === slideId)?.viewer ?? null;
   useViewportTick(viewer);
-  const view = viewer && { c: viewer.viewport.getCenter(true), z: viewer.viewport.getZoom(true) };
   const presenter = m.meeting?.members?.find((x) => x.user_id === m.meeting?.presenter_id);
   return (
     <>
@@ -41,12 +55,13 @@ export function MeetingBar({ meetingId, caseId, slideId, viewer, split, onFollow
       <Card
         size="small"
         data-testid="meeting-bar"
-        data-view={view ? `${view.c.x.toFixed(5)},${view.c.y.toFixed(5)},${view.z.toFixed(4)}` : ''}
+        data-view={viewer ? viewText(viewer) : ''}
         data-presenting={m.presenting ? '1' : '0'}
-        data-layout={split?.length ? split.join(',') : String(slideId)}
+        data-layout={slideIds.join(',')}
         style={{ position: 'absolute', right: 12, top: 12, width: 260, zIndex: 6, boxShadow: '0 4px 16px rgba(15,42,71,0.18)' }}
         title={<Space><AimOutlined />{t('meeting.bar.title')}</Space>}
       >
+        {panes.length > 1 && panes.map((p) => <PaneViewText key={p.slideId} pane={p} />)}
         {m.ended ? (
           <Alert type="info" showIcon message={t(`meeting.ended.${m.ended}`, { defaultValue: m.ended })} data-testid="meeting-ended"
             action={<Button size="small" onClick={() => navigate(`/diagnosis/item/${caseId}`)}>{t('meeting.bar.back')}</Button>} />

@@ -17,17 +17,40 @@ describe('following a meeting between one slide and a split view', () => {
 });
 
 describe('the participant list when two people join at once', () => {
-  it('keeps the answer to the latest request, whichever answer comes last', async () => {
+  /** A load answered (or failed) when the test says. */
+  function pending<T>() {
+    let answer!: (v: T) => void;
+    let fail!: (e: Error) => void;
+    const promise = new Promise<T>((resolve, reject) => ((answer = resolve), (fail = reject)));
+    return { load: () => promise, answer, fail };
+  }
+
+  it('drops an answer when the answer to a later request was applied already', async () => {
     const applied: string[] = [];
     const load = latestWins<string>((v) => applied.push(v));
-    let answerJoin!: (v: string) => void;
-    const join = load(() => new Promise((resolve) => (answerJoin = resolve)));
+    const first = pending<string>();
+    const join = load(first.load);
     const reread = load(async () => 'four present');
     await reread;
-    answerJoin('three present');
+    first.answer('three present');
     await join;
     expect(applied).toEqual(['four present']);
     await load(async () => 'three present');
     expect(applied).toEqual(['four present', 'three present']);
+  });
+
+  it('keeps an earlier answer when a later request fails, and applies answers in order as they come', async () => {
+    const applied: string[] = [];
+    const load = latestWins<string>((v) => applied.push(v));
+    const first = pending<string>();
+    const second = pending<string>();
+    const third = pending<string>();
+    const loads = [load(first.load), load(second.load), load(third.load)];
+    first.answer('two present');
+    third.fail(new Error('network'));
+    second.answer('three present');
+    const results = await Promise.allSettled(loads);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(applied).toEqual(['two present', 'three present']);
   });
 });

@@ -1,15 +1,15 @@
-// A meeting held in the viewer: join on open, the presenter's view (with the
-// split view's slides) sent as it changes, followed by the others while they
-// follow, pointers both ways; annotations saved in the meeting read again.
+// A meeting held in the viewer: join on open, the presenter's view (every pane's
+// of a split view) sent as it changes, followed by the others while they follow
+// (stale views dropped), pointers both ways; annotations saved in the meeting read again.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import OpenSeadragon from 'openseadragon';
 import { api } from '../../../lib/api/client';
 import { unwrap } from '../../../lib/api/errors';
-import { onMeetingEvent, type MeetingEvent } from '../../../lib/meetingBus';
+import { onMeetingEvent } from '../../../lib/meetingBus';
 import { useAuthInfo } from '../../../lib/appData';
 import type { Meeting } from '../../../entities/case/meeting';
-import type { Viewer } from '../osd';
+import { applyView, nextSeq, viewMessage, viewOrder, type MeetingPane, type ViewSignal } from './views';
 
 export interface Pointer {
   x: number;
@@ -51,8 +51,6 @@ function leaveSoon(meetingId: number) {
   );
 }
 
-type Signal = MeetingEvent['signal'];
-
 /** Where a view is shown: one slide, or a split view of 2–4. */
 export const layoutOf = (slideId: number, split?: number[] | null) => (split?.length ? `split:${split.join(',')}` : `slide:${slideId}`);
 
@@ -62,22 +60,30 @@ export function followPath(s: { slide_id: number; split?: number[] | null }, cas
   return s.split?.length ? `/slide/compare?ids=${s.split.join(',')}&${q}` : `/slide/view/${s.slide_id}?${q}`;
 }
 
-/** Loads whose answers are applied only when no later load was started meanwhile. */
+/**
+ * Loads whose answers are applied in the order the loads were started: an answer is
+ * dropped only when the answer to a later load was applied already (a later load that
+ * fails leaves the earlier answer standing).
+ */
 export function latestWins<T>(apply: (value: T) => void) {
-  let latest = 0;
+  let started = 0;
+  let applied = 0;
   return async (load: () => Promise<T>) => {
-    const n = ++latest;
+    const n = ++started;
     const value = await load();
-    if (n === latest) apply(value);
+    if (n > applied) {
+      applied = n;
+      apply(value);
+    }
   };
 }
 
 /**
- * The meeting as seen from one viewer: slideId is the slide shown (the first of a
- * split view), split the split view's slides; onFollow runs before a followed view
- * is applied (a split view makes its first pane lead).
+ * The meeting as seen from one viewer page: slideIds are the slides it shows (one, or
+ * the split view's), panes those of them whose viewer is open; onFollow runs before a
+ * followed view is applied (a split view stops its panes following one another).
  */
-export function useMeeting(meetingId: number, caseId: number, slideId: number, viewer: Viewer | null, split: number[] | null = null, onFollow?: () => void) {
+export function useMeeting(meetingId: number, caseId: number, slideIds: number[], panes: MeetingPane[], onFollow?: () => void) {
   const navigate = useNavigate();
   const { data: info } = useAuthInfo();
   const me = info?.user.id ?? 0;
@@ -87,7 +93,13 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
   const [pointers, setPointers] = useState<Record<number, Pointer>>({});
   const followRef = useRef(follow);
   followRef.current = follow;
-  const lastView = useRef<MeetingEvent['signal'] | null>(null);
+  const lastView = useRef<ViewSignal | null>(null);
+  const [order] = useState(viewOrder);
+  const slideId = slideIds[0];
+  const split = slideIds.length > 1 ? slideIds : null;
+  const viewer = panes.find((p) => p.slideId === slideId)?.viewer ?? null;
+  const panesRef = useRef(panes);
+  panesRef.current = panes;
   const presenting = !!meeting && meeting.presenter_id === me && !ended;
 
   // Joined once on opening; the participant list is read again when it changes.
@@ -103,38 +115,39 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
   }, [meetingId, load]);
 
   const here = layoutOf(slideId, split);
-  const apply = (s: Signal) => {
+  const apply = (s: ViewSignal | null | undefined) => {
     if (!s || !viewer) return;
-    if (layoutOf(s.slide_id, s.split) !== here) {
-      navigate(followPath(s, caseId, meetingId), { replace: true });
+    const ids = s.split?.map((p) => p.slide_id);
+    if (layoutOf(s.slide_id, ids) !== here) {
+      navigate(followPath({ slide_id: s.slide_id, split: ids }, caseId, meetingId), { replace: true });
       return;
     }
     onFollow?.();
-    viewer.viewport.setRotation(s.rotation ?? 0);
-    viewer.viewport.zoomTo(s.zoom ?? 1, undefined, true);
-    viewer.viewport.panTo(new OpenSeadragon.Point(s.x ?? 0, s.y ?? 0), true);
+    applyView(s, panesRef.current);
   };
 
   // The last view when joining, and when following again: the one last heard at
   // once, then the server's, since the stream may have missed one while it reconnected.
   useEffect(() => {
     if (presenting || !follow) return;
-    const v = lastView.current ?? (meeting?.view as MeetingEvent['signal'] | null);
+    const v = lastView.current ?? (meeting?.view as ViewSignal | null);
     if (v) apply(v);
     if (!meeting) return;
     let current = true;
     api
       .GET('/api/consultation/meeting/{id}', path(meetingId))
       .then((r) => {
-        const stored = unwrap(r).view as MeetingEvent['signal'] | null;
-        if (current && stored && followRef.current) apply(stored);
+        const m = unwrap(r);
+        const stored = m.view as ViewSignal | null;
+        // Not one older than the last heard from this presenter (it may have been stored meanwhile).
+        if (current && stored && followRef.current && !order.stale(m.presenter_id, stored.seq)) apply(stored);
       })
       .catch(() => undefined);
     return () => {
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [meeting?.id, follow, viewer, here]);
+  }, [meeting?.id, follow, viewer, here, panes]);
 
   // Tiles leave a connection free for the meeting's messages (a browser
   // opens six to a server, the live stream holds one).
@@ -148,7 +161,7 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
         if (e.meeting_id !== meetingId) return;
         if (e.kind === 'ended') return setEnded(e.name || 'ended');
         if (e.kind === 'members') return void refresh();
-        if (e.kind === 'view') {
+        if (e.kind === 'view' && e.signal && order.accept(e.from, e.signal.seq)) {
           lastView.current = e.signal;
           if (followRef.current) apply(e.signal);
         }
@@ -161,19 +174,18 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
           });
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meetingId, slideId, viewer, here],
+    [meetingId, slideId, viewer, here, panes],
   );
 
-  // The presenter sends the view as it changes.
+  // The presenter sends the view as it changes, once every pane is open.
+  const ready = panes.length === slideIds.length;
   useEffect(() => {
-    if (!viewer || !presenting) return;
+    if (!ready || !presenting) return;
     let last = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const send = () => {
       last = Date.now();
-      // Where the viewport is going (not where its animation is now): followers jump there.
-      const c = viewer.viewport.getCenter(false);
-      const body = { kind: 'view' as const, slide_id: slideId, x: c.x, y: c.y, zoom: viewer.viewport.getZoom(false), rotation: viewer.viewport.getRotation(), split: split ?? undefined, sent: Date.now() };
+      const body = viewMessage(panes, nextSeq());
       void api.POST('/api/consultation/meeting/{id}/signal', { ...path(meetingId), body }).catch(() => undefined);
     };
     const onChange = () => {
@@ -182,16 +194,20 @@ export function useMeeting(meetingId: number, caseId: number, slideId: number, v
       if (wait <= 0) send();
       else timer = setTimeout(send, wait);
     };
-    viewer.addHandler('viewport-change', onChange);
-    viewer.addHandler('animation-finish', onChange);
+    const viewers = panes.map((p) => p.viewer);
+    for (const v of viewers) {
+      v.addHandler('viewport-change', onChange);
+      v.addHandler('animation-finish', onChange);
+    }
     send();
     return () => {
       clearTimeout(timer);
-      viewer.removeHandler('viewport-change', onChange);
-      viewer.removeHandler('animation-finish', onChange);
+      for (const v of viewers) {
+        v.removeHandler('viewport-change', onChange);
+        v.removeHandler('animation-finish', onChange);
+      }
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- split is read through here
-  }, [viewer, presenting, slideId, meetingId, here]);
+  }, [panes, ready, presenting, meetingId, here]);
 
   // Everyone's pointer over the slide.
   useEffect(() => {

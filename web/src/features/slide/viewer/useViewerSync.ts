@@ -1,6 +1,7 @@
 // Several viewers side by side (split view) moving together: the one under the
 // pointer leads; the others take its magnification (scan objective and pixel size
-// allowed for), centre and rotation.
+// allowed for), centre and rotation. With none leading (views set from outside,
+// as a followed meeting does), none moves the others.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { magnificationForZoom, zoomForMagnification } from '../geometry';
 import { imageToViewportFactor, type Viewer } from '../osd';
@@ -21,7 +22,7 @@ export function useViewerSync(sync: boolean) {
     else panes.current.delete(id);
     setVersion((n) => n + 1);
   }, []);
-  const lead = useCallback((id: number) => {
+  const lead = useCallback((id: number | null) => {
     leader.current = id;
   }, []);
 
