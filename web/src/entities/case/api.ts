@@ -67,6 +67,21 @@ export function useCaseMessages(id: number | null | undefined) {
   });
 }
 
+/** The diagnosis settings a registration uses for a center of the caller's hospital (fixative defaults, infectious specimen options). */
+export function useFormOptions(centerId: number | null | undefined) {
+  return useQuery({
+    queryKey: ['consultation', 'form-options', centerId ?? 0],
+    queryFn: async () => unwrap(await api.GET('/api/consultation/form_options', { params: { query: { center_id: centerId ?? 0 } } })),
+    staleTime: 60_000,
+  });
+}
+
+export type FormOptions = ApiData<'/api/consultation/form_options', 'get'>;
+
+/** The fixative the server fills into a specimen left empty: cell_fixed in a cytology library, routine_fixed in any other. */
+export const defaultFixative = (options: FormOptions | undefined, reportKind: string | undefined) =>
+  reportKind === 'cell' ? options?.cell_fixed : options?.routine_fixed;
+
 /** A write on a case that refreshes every case query afterwards. */
 export function useCaseMutation<V, R>(fn: (v: V) => Promise<R>) {
   const qc = useQueryClient();

@@ -43,15 +43,6 @@ export function useCenterExperts(centerId: number | null | undefined, libraryId?
   });
 }
 
-/** The diagnosis settings the registration form uses for a center of the caller's hospital (fixative defaults, infectious specimen options). */
-export function useFormOptions(centerId: number | null | undefined) {
-  return useQuery({
-    queryKey: ['consultation', 'form-options', centerId ?? 0],
-    queryFn: async () => unwrap(await api.GET('/api/consultation/form_options', { params: { query: { center_id: centerId ?? 0 } } })),
-    staleTime: 60_000,
-  });
-}
-
 export function useReturnReasons(enabled = true) {
   return useQuery({
     queryKey: ['consultation', 'return-reasons'],

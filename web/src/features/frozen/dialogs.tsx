@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../components/ui/useApiError';
 import { useConfig } from '../../lib/appData';
 import { SlidePicker } from '../../entities/case/SlidePicker';
+import { defaultFixative, useFormOptions } from '../../entities/case/api';
 import { useArrive, useAssign, useCenterExperts, usePrefill, useRecall, useReturn, type Appointment } from './api';
 
 /** Asks a reason, then returns (allocator) or recalls (site) an appointment. */
@@ -95,14 +96,18 @@ export function ArriveDialog({ target, onClose }: { target: Appointment | null; 
   const showError = useApiError();
   const prefill = usePrefill(target?.id ?? null);
   const arrive = useArrive();
-  const [form] = Form.useForm<{ pathology_number: string; original_pathology_number: string; slide_ids: number[] }>();
+  // The frozen library is not cytology: a specimen left without a fixative gets the center's routine default.
+  const fixative = defaultFixative(useFormOptions(target?.center_id).data, 'frozen');
+  const specimen = prefill.data?.specimens?.[0];
+  const [form] = Form.useForm<{ pathology_number: string; original_pathology_number: string; fixative?: string; slide_ids: number[] }>();
   useEffect(() => {
-    if (prefill.data) form.setFieldsValue({ pathology_number: prefill.data.pathology_number, original_pathology_number: prefill.data.original_pathology_number, slide_ids: [] });
-  }, [prefill.data, form]);
+    if (prefill.data) form.setFieldsValue({ pathology_number: prefill.data.pathology_number, original_pathology_number: prefill.data.original_pathology_number, fixative: specimen?.fixative, slide_ids: [] });
+  }, [prefill.data, specimen, form]);
   const ok = async () => {
-    const v = await form.validateFields();
+    const { fixative: typed, ...v } = await form.validateFields();
+    const specimens = specimen ? [{ ...specimen, fixative: typed?.trim() ?? '' }, ...prefill.data!.specimens!.slice(1)] : prefill.data!.specimens;
     arrive.mutate(
-      { id: target!.id, input: { ...prefill.data!, ...v } },
+      { id: target!.id, input: { ...prefill.data!, ...v, specimens } },
       {
         onSuccess: (a) => {
           void message.success(a.expert_name ? t('frozen.done.arriveTo', { name: a.expert_name }) : t('frozen.done.arriveUnassigned'));
@@ -126,6 +131,11 @@ export function ArriveDialog({ target, onClose }: { target: Appointment | null; 
         <Form.Item name="original_pathology_number" label={t('frozen.field.originalNumber')} rules={[{ required: true, message: t('validation.required', { field: t('frozen.field.originalNumber') }) }]}>
           <Input maxLength={40} />
         </Form.Item>
+        {specimen && (
+          <Form.Item name="fixative" label={t('frozen.field.fixative', { specimen: specimen.name })}>
+            <Input maxLength={50} placeholder={fixative ? t('case.specimen.fixativeDefault', { value: fixative }) : t('case.specimen.fixativeExample')} data-testid="frozen-fixative" />
+          </Form.Item>
+        )}
         <Form.Item name="slide_ids" label={t('frozen.field.slides')}>
           <SlidePicker caseId={null} />
         </Form.Item>

@@ -8,9 +8,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/errors';
 import { useAuthInfo } from '../../../lib/appData';
-import { useCase } from '../../../entities/case/api';
+import { defaultFixative as fixativeFor, useCase, useFormOptions } from '../../../entities/case/api';
 import { useHospital } from '../../../entities/org/api';
-import { nextPathologyNumber, useCenterExperts, useFormOptions, useLibraries, useSaveCase, type SaveMode } from '../api';
+import { nextPathologyNumber, useCenterExperts, useLibraries, useSaveCase, type SaveMode } from '../api';
 import { parseIdCard } from '../validators';
 import { useCaseActions } from '../useCaseActions';
 import { bodyFromValues, emptySpecimen, toNamePath, valuesFromDetail, type Values } from './form';
@@ -41,8 +41,7 @@ export function useRegisterForm() {
   const experts = useCenterExperts(centerId, libraryId);
   const infectious = !!Form.useWatch('infectious_specimen', form);
   const formOptions = useFormOptions(centerId).data;
-  // The fixative the server fills into a specimen left empty (cell_fixed or routine_fixed by the library's kind).
-  const defaultFixative = findLibrary(libs.data, libraryId)?.report_kind === 'cell' ? formOptions?.cell_fixed : formOptions?.routine_fixed;
+  const defaultFixative = fixativeFor(formOptions, findLibrary(libs.data, libraryId)?.report_kind);
   const expertSelect = hospital.data?.expert_select ?? 0;
   const centers = useMemo(() => hospital.data?.centers ?? info.data?.centers ?? [], [hospital.data, info.data]);
   const [numbering, setNumbering] = useState(false);
