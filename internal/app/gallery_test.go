@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"image"
 	"image/jpeg"
+	"image/png"
+	"mime/multipart"
+	"net/textproto"
 	"os"
 	"path/filepath"
 	"slices"
@@ -299,20 +302,58 @@ func TestGallery(t *testing.T) {
 			}
 		})
 		t.Run("SaveCopy", func(t *testing.T) {
+			stored := func() (onDisk, rows int) {
+				filepath.WalkDir(filepath.Join(e.app.Config.DataDir, "files"), func(p string, d os.DirEntry, err error) error {
+					if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".thumb.jpg") {
+						onDisk++
+					}
+					return nil
+				})
+				return onDisk, e.count("files", "1=1")
+			}
+			star := `[{"id":2,"tool":"star","points":[50,50,60,60],"strokeStyle":"#027AFF","fillStyle":"","lineWidth":2,"fontSize":14,"angle":0,"description":""}]`
+			disk, rows := stored()
+			// Refused, before or inside the change's transaction: no file stays.
+			for name, c := range map[string]struct {
+				r    resp
+				want []int
+			}{
+				"not a JPEG":           {e.saveCopy(expert, img(files[0]), "copy.png", galleryPNG(20, 20), ""), []int{422}},
+				"label outside":        {e.saveCopy(expert, img(files[0]), "copy.jpg", galleryJPEG(40, 40), star), []int{422}},
+				"labels not JSON":      {e.saveCopy(expert, img(files[0]), "copy.jpg", galleryJPEG(200, 100), "[{"), []int{422}},
+				"no file":              {e.saveCopy(expert, img(files[0]), "", nil, ""), []int{422}},
+				"site, submitted case": {e.saveCopy(site, img(files[0]), "copy.jpg", galleryJPEG(200, 100), ""), []int{403, 409}},
+				"another expert":       {e.saveCopy(expert2, img(files[0]), "copy.jpg", galleryJPEG(200, 100), ""), []int{404}},
+				"another hospital":     {e.saveCopy(site2, img(files[0]), "copy.jpg", galleryJPEG(200, 100), ""), []int{404}},
+				"not in the gallery":   {e.saveCopy(expert, img(999999), "copy.jpg", galleryJPEG(200, 100), ""), []int{404}},
+			} {
+				if !slices.Contains(c.want, c.r.Status) {
+					t.Errorf("%s: %d %s", name, c.r.Status, c.r)
+				}
+			}
+			if d, r := stored(); d != disk || r != rows {
+				t.Fatalf("refused copies left files: %d → %d on disk, %d → %d rows", disk, d, rows, r)
+			}
+			r := e.saveCopy(expert, img(files[0]), "copy.jpg", galleryJPEG(200, 100), "[{", "user-language", "en-US")
+			if !strings.Contains(r.String(), "labels") {
+				t.Errorf("en-US: %s", r)
+			}
+			// Saved, the copy is stored and recorded once, a new image of the case with its labels.
 			var u struct {
 				Data struct {
 					ID int64 `json:"id"`
 				} `json:"data"`
 			}
-			e.decode(e.expect(e.uploadAs(expert, "copy.jpg", "image/jpeg", galleryJPEG(200, 100)), 200), &u)
-			e.expect(e.do("POST", img(files[0])+"/copy", expert, map[string]any{"file_id": u.Data.ID, "labels": []any{label(2, "star", 50, 50, 60, 60)}}), 200)
+			e.decode(e.expect(e.saveCopy(expert, img(files[0]), "copy.jpg", galleryJPEG(200, 100), star), 200), &u)
+			if d, r := stored(); d != disk+1 || r != rows+1 {
+				t.Fatalf("a copy: %d → %d on disk, %d → %d rows", disk, d, rows, r)
+			}
 			var out galleryOut
 			e.decode(e.expect(e.do("GET", g, expert, nil), 200), &out)
 			last := out.Data.Items[len(out.Data.Items)-1]
 			if len(out.Data.Items) != 3 || last.ID != u.Data.ID || !last.Deletable || len(last.Labels) != 1 {
 				t.Fatalf("after copy: %+v", out.Data.Items)
 			}
-			e.expect(e.do("POST", img(files[0])+"/copy", expert, map[string]any{"file_id": u.Data.ID}), 422)
 			e.expect(e.do("DELETE", img(u.Data.ID), expert, nil), 200)
 		})
 	})
@@ -329,5 +370,31 @@ func c64(s string) int64 {
 func galleryJPEG(w, h int) []byte {
 	var b bytes.Buffer
 	jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)), nil)
+	return b.Bytes()
+}
+
+// saveCopy posts a processed copy (multipart: file and labels) to an image
+// of the gallery; headers are name, value pairs.
+func (e *env) saveCopy(token, imagePath, name string, body []byte, labels string, headers ...string) resp {
+	e.t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	if name != "" {
+		h := textproto.MIMEHeader{}
+		h.Set("Content-Disposition", `form-data; name="file"; filename="`+name+`"`)
+		h.Set("Content-Type", "image/jpeg")
+		pw, _ := w.CreatePart(h)
+		pw.Write(body)
+	}
+	if labels != "" {
+		w.WriteField("labels", labels)
+	}
+	w.Close()
+	return e.do("POST", imagePath+"/copy", token, buf.Bytes(), append([]string{"Content-Type", w.FormDataContentType()}, headers...)...)
+}
+
+func galleryPNG(w, h int) []byte {
+	var b bytes.Buffer
+	png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h)))
 	return b.Bytes()
 }

@@ -229,31 +229,26 @@ func (s *Service) Restore(ctx context.Context, consultID, fileID int64) (*Galler
 	return s.Item(ctx, consultID, fileID)
 }
 
-// CopyInput saves a processed copy of an image as a new image of the case.
+// CopyInput is a processed copy of a gallery image (the editor's "save as a
+// new image"): the JPEG itself and the labels carried over to it.
 type CopyInput struct {
-	FileID int64        `json:"file_id" minimum:"1" doc:"The processed image, uploaded by the caller (JPEG)"`
-	Labels []ImageLabel `json:"labels,omitempty" maxItems:"200" doc:"Labels carried over to the new image"`
+	Name   string
+	Data   []byte
+	Labels []ImageLabel
 }
 
-// SaveCopy attaches an image the caller uploaded (the processed copy of a
-// gallery image) to the case as a new gallery image, with labels.
+// SaveCopy stores a processed copy of a gallery image and attaches it to
+// the case as a new gallery image, with labels. The file is written in the
+// change's transaction: a refused or failed save leaves no file behind.
 func (s *Service) SaveCopy(ctx context.Context, consultID, fromID int64, in CopyInput) (*GalleryImage, error) {
-	f, _, err := s.files.Local(ctx, in.FileID)
-	if err != nil {
-		return nil, err
+	if int64(len(in.Data)) > s.MaxEditBytes {
+		return nil, apperr.New(apperr.TooLarge, "gallery.too_large").With("max", s.MaxEditBytes>>20)
 	}
-	if f.OwnerID != access.FromContext(ctx).UserID {
-		return nil, apperr.New(apperr.NotFound, "error.not_found")
-	}
-	b, err := s.read(ctx, in.FileID)
-	if err != nil {
-		return nil, err
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(b))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(in.Data))
 	if err != nil || format != "jpeg" {
-		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file_id", "gallery.not_jpeg")
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "gallery.not_jpeg")
 	}
-	if _, err := decode(b); err != nil {
+	if _, err := decode(in.Data); err != nil {
 		return nil, err
 	}
 	labels := in.Labels
@@ -267,15 +262,14 @@ func (s *Service) SaveCopy(ctx context.Context, consultID, fromID int64, in Copy
 	if err != nil {
 		return nil, err
 	}
+	var fileID int64
 	err = s.change(ctx, consultID, fromID, "", func(tx *db.Tx, _ consultation.Action, from *GalleryImage) error {
-		var used int
-		if err := db.Get(ctx, tx, &used, tx.Builder().Select("COUNT(*)").From("attachments").Where("file_id = ?", in.FileID)); err != nil {
-			return apperr.Wrap(err, "file in use")
+		f, err := s.files.SaveIn(ctx, tx, "attachment", in.Name, "image/jpeg", bytes.NewReader(in.Data))
+		if err != nil {
+			return err
 		}
-		if used > 0 {
-			return apperr.New(apperr.Invalid, "error.validation").Field("file_id", "gallery.file_in_use")
-		}
-		if err := s.cases.AttachFile(ctx, tx, consultID, in.FileID); err != nil {
+		fileID = f.ID
+		if err := s.cases.AttachFile(ctx, tx, consultID, f.ID); err != nil {
 			return err
 		}
 		var next int
@@ -283,14 +277,14 @@ func (s *Service) SaveCopy(ctx context.Context, consultID, fromID int64, in Copy
 			return apperr.Wrap(err, "gallery sort")
 		}
 		next = max(next, from.Sort+1)
-		_, err := db.Exec(ctx, tx, tx.Builder().Insert("gallery_images").SetMap(map[string]any{"consult_id": consultID, "file_id": in.FileID,
+		_, err = db.Exec(ctx, tx, tx.Builder().Insert("gallery_images").SetMap(map[string]any{"consult_id": consultID, "file_id": f.ID,
 			"checked": 0, "sort": next, "labels": raw, "updated_by": access.FromContext(ctx).UserID, "updated_at": s.now()}))
 		return apperr.Wrap(err, "insert gallery image")
 	})
 	if err != nil {
 		return nil, err
 	}
-	return s.Item(ctx, consultID, in.FileID)
+	return s.Item(ctx, consultID, fileID)
 }
 
 // ReportImages are the images checked for a case's report, their labels

@@ -2,7 +2,9 @@ package gallery
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"mime/multipart"
 	"os"
 	"strconv"
 
@@ -25,7 +27,7 @@ func (s *Service) Routes(api *httpx.API) {
 		{Method: "GET", Path: "/api/gallery/{id}/{file_id}/image", Roles: access.CaseReaders, Handler: httpx.Raw(s.image), ID: "gallery-image", Summary: "A gallery image as edited, or its thumbnail (thumb=true)", Read: &httpx.Read{Action: "read.gallery_image"}},
 		{Method: "PUT", Path: "/api/gallery/{id}/{file_id}/labels", Roles: access.GalleryEditors, Handler: httpx.Value(s.saveLabels), ID: "gallery-labels", Summary: "Replace the annotation labels of an image", MaxBody: body},
 		{Method: "POST", Path: "/api/gallery/{id}/{file_id}/restore", Roles: access.GalleryEditors, Handler: httpx.Value(s.restore), ID: "gallery-restore", Summary: "Give an image its original back (labels cleared)"},
-		{Method: "POST", Path: "/api/gallery/{id}/{file_id}/copy", Roles: access.GalleryEditors, Handler: httpx.Value(s.saveCopy), ID: "gallery-copy", Summary: "Save a processed copy (uploaded JPEG) as a new image of the case", MaxBody: body},
+		{Method: "POST", Path: "/api/gallery/{id}/{file_id}/copy", Roles: access.GalleryEditors, Handler: httpx.Value(s.saveCopy), ID: "gallery-copy", Summary: "Save a processed copy as a new image of the case (multipart: file, the JPEG; labels, a JSON array of labels carried over)", MaxBody: DefaultMaxEditBytes + body},
 		{Method: "DELETE", Path: "/api/gallery/{id}/{file_id}", Roles: access.GalleryEditors, Handler: httpx.Action(s.delete), ID: "gallery-delete", Summary: "Remove an image from the case"},
 		{Method: "POST", Path: "/api/rotate_image", Roles: access.GalleryEditors, Handler: httpx.Value(s.rotate), ID: "gallery-rotate", Summary: "Rotate and/or crop an image, overwriting it (labels cleared; restore gives the original back)", MaxBody: 8 << 10},
 	})
@@ -108,11 +110,35 @@ func (s *Service) restore(ctx context.Context, in *ImagePath) (*GalleryImage, er
 	return s.Restore(ctx, in.ID, in.FileID)
 }
 
+// saveCopy reads the multipart fields file (the processed JPEG) and labels
+// (a JSON array, optional).
 func (s *Service) saveCopy(ctx context.Context, in *struct {
 	ImagePath
-	Body CopyInput
+	RawBody multipart.Form
 }) (*GalleryImage, error) {
-	return s.SaveCopy(ctx, in.ID, in.FileID, in.Body)
+	fhs := in.RawBody.File["file"]
+	if len(fhs) != 1 {
+		return nil, apperr.New(apperr.Invalid, "error.validation").Field("file", "field.required")
+	}
+	if fhs[0].Size > s.MaxEditBytes {
+		return nil, apperr.New(apperr.TooLarge, "gallery.too_large").With("max", s.MaxEditBytes>>20)
+	}
+	r, err := fhs[0].Open()
+	if err != nil {
+		return nil, apperr.Wrap(err, "open upload")
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, s.MaxEditBytes+1))
+	if err != nil {
+		return nil, apperr.Wrap(err, "read upload")
+	}
+	c := CopyInput{Name: fhs[0].Filename, Data: data}
+	if v := in.RawBody.Value["labels"]; len(v) > 0 && v[0] != "" {
+		if json.Unmarshal([]byte(v[0]), &c.Labels) != nil {
+			return nil, apperr.New(apperr.Invalid, "error.validation").Field("labels", "field.invalid")
+		}
+	}
+	return s.SaveCopy(ctx, in.ID, in.FileID, c)
 }
 
 func (s *Service) delete(ctx context.Context, in *ImagePath) error {

@@ -4275,7 +4275,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Save a processed copy (uploaded JPEG) as a new image of the case
+         * Save a processed copy as a new image of the case (multipart: file, the JPEG; labels, a JSON array of labels carried over)
          * @description Roles: site, clinical, uploader, expert
          */
         post: operations["gallery-copy"];
@@ -6857,15 +6857,6 @@ export interface components {
             concordance: "concordant" | "discordant" | "deferred";
             /** @description What differs; required when discordant */
             note?: string;
-        };
-        CopyInput: {
-            /**
-             * Format: int64
-             * @description The processed image, uploaded by the caller (JPEG)
-             */
-            file_id: number;
-            /** @description Labels carried over to the new image */
-            labels?: components["schemas"]["ImageLabel"][] | null;
         };
         Dashboard: {
             /**
@@ -18132,7 +18123,15 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CopyInput"];
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description filename of the file being uploaded
+                     */
+                    filename?: string;
+                    /** @description general purpose name for multipart form value */
+                    name?: string;
+                };
             };
         };
         responses: {

@@ -118,18 +118,19 @@ export const useRotate = () =>
     unwrap(await api.POST('/api/rotate_image', { body: { consult_id: b.caseId, id: b.fileId, angle: b.angle, crop: b.crop } })),
   );
 
-/** Uploads a processed JPEG and saves it as a new image of the case, labels carried over. */
+/** Saves a processed JPEG as a new image of the case, labels carried over, in one request (a refused save stores nothing). */
 export const useSaveCopy = () =>
   useGalleryMutation(async ({ caseId, fileId, blob, name, labels }: { caseId: number; fileId: number; blob: Blob; name: string; labels: Label[] }) => {
     const fd = new FormData();
     fd.append('file', new File([blob], name, { type: 'image/jpeg' }));
+    fd.append('labels', JSON.stringify(serializeLabels(labels)));
     const headers: Record<string, string> = { 'user-language': languageStore.get() };
     const token = session.token();
     if (token) headers.Authorization = `Bearer ${token}`;
-    const res = await fetch('/api/common/upload', { method: 'POST', body: fd, headers });
+    const res = await fetch(`/api/gallery/${caseId}/${fileId}/copy`, { method: 'POST', body: fd, headers });
     const body: unknown = await res.json().catch(() => ({}));
-    if (!res.ok) throw toApiError(res.status, body, 'Upload failed');
-    const id = (body as { data?: { id?: number } }).data?.id;
-    if (!id) throw new ApiError(res.status, 'Upload failed');
-    return unwrap(await api.POST('/api/gallery/{id}/{file_id}/copy', { ...imagePath(caseId, fileId), body: { file_id: id, labels: serializeLabels(labels) } }));
+    if (!res.ok) throw toApiError(res.status, body, 'Save failed');
+    const saved = (body as { data?: RawImage }).data;
+    if (!saved) throw new ApiError(res.status, 'Save failed');
+    return saved;
   });
