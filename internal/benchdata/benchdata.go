@@ -229,6 +229,9 @@ func Load(ctx context.Context, d *db.DB, o Options, log *slog.Logger) error {
 		return err
 	}
 	log.Info("diagnoses loaded", "took", time.Since(t2).Round(time.Millisecond))
+	if err := loadActivity(ctx, d, owner, log); err != nil {
+		return err
+	}
 	// The reminders and report notices of the past were sent at the time: a
 	// live server would not catch up on them all at its first start.
 	for _, k := range []struct{ kind, col, where string }{{"release", "release_at", "status = 4"}, {"remind", "remind_at", "status IN (1, 2)"}, {"due", "timeout_at", "status IN (1, 2)"}} {
@@ -242,6 +245,64 @@ func Load(ctx context.Context, d *db.DB, o Options, log *slog.Logger) error {
 	}
 	log.Info("bench data loaded", "took", time.Since(t0).Round(time.Millisecond))
 	_ = siteHospital
+	return nil
+}
+
+// activity is what happens around the cases that the statistics count, in
+// the proportions of a busy center, dated at the cases' own instants: the
+// log (returns, recalls, reviews, referrals, counter-audits, amendments),
+// one charge per submitted case (1% refunded), invitations, special exams,
+// slide quality judgements and frozen sections with their paraffin
+// concordance. One INSERT … SELECT each, so the load stays fast.
+var activity = []struct{ name, sql string }{
+	{"log", `INSERT INTO case_logs (consult_id, user_id, role, action, detail, created_at)
+		SELECT id, expert_id, 'expert', 'review_approve', '', published_at FROM consultations WHERE status = 4 AND id % 10 = 0
+		UNION ALL SELECT id, expert_id, 'expert', 'reviewreturn', '', assigned_at FROM consultations WHERE status = 4 AND id % 100 = 1
+		UNION ALL SELECT id, expert_id, 'expert', 'expert_return', '', assigned_at FROM consultations WHERE status = 4 AND id % 20 = 2
+		UNION ALL SELECT id, expert_id, 'expert', 'expert_referral', '', assigned_at FROM consultations WHERE status = 4 AND id % 40 = 3
+		UNION ALL SELECT id, NULL, 'allocator', 'recall_agree', '', submitted_at FROM consultations WHERE submitted_at IS NOT NULL AND id % 50 = 4
+		UNION ALL SELECT id, expert_id, 'expert', 'counter_audit', '', published_at FROM consultations WHERE status = 4 AND id % 30 = 5
+		UNION ALL SELECT id, expert_id, 'expert', 'diagnosis_amend', CASE WHEN id % 3 = 0 THEN '补充免疫组化结果' ELSE '修正部位描述' END, release_at
+			FROM consultations WHERE status = 4 AND id % 60 = 6`},
+	{"charges", `INSERT INTO charges (consult_id, order_no, total_fen, status, charged_at, refunded_at, created_at)
+		SELECT id, 'BO' || id, 20000 + (id % 5) * 5000, CASE WHEN id % 100 = 7 THEN 3 ELSE 2 END, submitted_at,
+			CASE WHEN id % 100 = 7 THEN COALESCE(published_at, submitted_at) END, submitted_at
+		FROM consultations WHERE submitted_at IS NOT NULL`},
+	{"invitations", `INSERT INTO invitations (consult_id, inviter_id, invitee_id, message, reply, status, created_at, replied_at)
+		SELECT c.id, c.expert_id, COALESCE((SELECT MIN(user_id) FROM user_roles WHERE role = 'expert' AND user_id > c.expert_id), (SELECT MIN(user_id) FROM user_roles WHERE role = 'expert')),
+			'请会诊', '同意', 1, c.assigned_at, c.published_at
+		FROM consultations c WHERE c.status = 4 AND c.id % 25 = 8`},
+	{"advices", `INSERT INTO advices (consult_id, kind, item, status, created_by, created_at, result, done_by, done_at, updated_at)
+		SELECT id, 'ihc', 'Ki-67', 'done', expert_id, assigned_at, '阳性', expert_id, published_at, published_at
+		FROM consultations WHERE status = 4 AND id % 15 = 9`},
+	{"slides", `INSERT INTO slides (consult_id, owner_id, hospital_id, filename, status, viewable, created_at, updated_at)
+		SELECT id, user_id, hospital_id, 'bench-' || id || '.svs', 2, 1, created_at, created_at
+		FROM consultations WHERE status = 4 AND id % 5 = 0`},
+	{"judgements", `INSERT INTO slide_judgements (consult_id, slide_id, grade, reason, judged_by, created_at, updated_at)
+		SELECT s.consult_id, s.id, CASE WHEN s.id % 20 = 0 THEN 'D' WHEN s.id % 7 = 0 THEN 'C' WHEN s.id % 3 = 0 THEN 'B' ELSE 'A' END,
+			CASE WHEN s.id % 20 = 0 THEN CASE WHEN s.id % 40 = 0 THEN '切片过厚' ELSE '染色不均' END ELSE '' END, c.expert_id, c.assigned_at, c.assigned_at
+		FROM slides s JOIN consultations c ON c.id = s.consult_id WHERE s.filename LIKE 'bench-%' AND c.expert_id IS NOT NULL`},
+	{"frozen", `INSERT INTO frozen_appointments (center_id, hospital_id, user_id, status, patient_name, operation_at, consultation_id, expert_id,
+			arrived_at, assigned_at, reported_at, paraffin_case_id, concordance, concordance_by, concordance_at, created_at, updated_at)
+		SELECT center_id, hospital_id, ?, 100, patient_name, created_at, id, expert_id, created_at, created_at, submitted_at,
+			id, CASE WHEN id % 50 = 10 THEN 'discordant' WHEN id % 50 = 11 THEN 'deferred' ELSE 'concordant' END, expert_id, published_at, created_at, updated_at
+		FROM consultations WHERE status = 4 AND id % 30 = 10`},
+}
+
+func loadActivity(ctx context.Context, d *db.DB, owner int64, log *slog.Logger) error {
+	for _, a := range activity {
+		t0 := time.Now()
+		var args []any
+		if a.name == "frozen" {
+			args = append(args, owner)
+		}
+		res, err := d.ExecContext(ctx, d.Rebind(a.sql), args...)
+		if err != nil {
+			return fmt.Errorf("%s: %w", a.name, err)
+		}
+		n, _ := res.RowsAffected()
+		log.Info("activity loaded", "kind", a.name, "rows", n, "took", time.Since(t0).Round(time.Millisecond))
+	}
 	return nil
 }
 
