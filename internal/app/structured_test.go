@@ -32,8 +32,8 @@ type structResult struct {
 }
 
 func breastValues() map[string]any {
-	return map[string]any{"histological_type": "Invasive carcinoma of no special type", "grade": "2", "tumour_size": 23,
-		"margins": "Not involved", "margin_distance": 4, "ln_examined": 15, "ln_positive": 2, "er": "Positive", "pr": "Negative", "her2": "2+"}
+	return map[string]any{"histological_type": "浸润性癌（非特殊类型）", "grade": "2", "tumour_size": 23,
+		"margins": "未累及", "margin_distance": 4, "ln_examined": 15, "ln_positive": 2, "er": "阳性", "pr": "阴性", "her2": "2+"}
 }
 
 // Structured report templates and report rules (spec 2 §3, §7): the

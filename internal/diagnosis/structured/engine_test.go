@@ -2,12 +2,15 @@ package structured
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/i18n"
 )
+
+var han = regexp.MustCompile(`\p{Han}`)
 
 func demo(t *testing.T) (*StructTemplate, []ReportRule) {
 	t.Helper()
@@ -18,7 +21,7 @@ func demo(t *testing.T) (*StructTemplate, []ReportRule) {
 	var rules []ReportRule
 	for i, r := range in.Rules {
 		r.validate(tpl, &v)
-		rules = append(rules, ReportRule{ID: int64(i + 1), Type: r.Type, Definition: r.Definition, Message: r.Message})
+		rules = append(rules, ReportRule{ID: int64(i + 1), Type: r.Type, Definition: r.Definition, Message: r.Message, MessageEn: r.MessageEn})
 	}
 	if err := v.Err(); err != nil {
 		t.Fatalf("demo template refused: %v", err)
@@ -27,8 +30,8 @@ func demo(t *testing.T) (*StructTemplate, []ReportRule) {
 }
 
 func full() map[string]any {
-	return map[string]any{"histological_type": "Invasive carcinoma of no special type", "grade": "2", "tumour_size": 23.0,
-		"margins": "Not involved", "margin_distance": 4.0, "ln_examined": 15.0, "ln_positive": 2.0, "er": "Positive", "pr": "Negative", "her2": "1+"}
+	return map[string]any{"histological_type": "浸润性癌（非特殊类型）", "grade": "2", "tumour_size": 23.0,
+		"margins": "未累及", "margin_distance": 4.0, "ln_examined": 15.0, "ln_positive": 2.0, "er": "阳性", "pr": "阴性", "her2": "1+"}
 }
 
 func messages(ps []StructProblem) string {
@@ -53,8 +56,8 @@ func TestEvaluateDemo(t *testing.T) {
 		{"calculation without examined", map[string]any{"ln_examined": nil}, []string{"ln_examined"}, 0, "Lymph nodes: 2/ positive.", nil},
 		{"division by zero", map[string]any{"ln_examined": 0.0, "ln_positive": 0.0}, nil, 0, "0/0 positive.", nil},
 		{"conditions: distance required", map[string]any{"margin_distance": nil}, []string{"margin_distance"}, 0, "Margins Not involved. Lymph", 13.0},
-		{"exclusion", map[string]any{"margins": "Involved"}, []string{"margin_distance"}, 0, "Margins Involved, 4 mm", 13.0},
-		{"involved without distance", map[string]any{"margins": "Involved", "margin_distance": nil}, nil, 0, "Margins Involved. Lymph", 13.0},
+		{"exclusion", map[string]any{"margins": "累及"}, []string{"margin_distance"}, 0, "Margins Involved, 4 mm", 13.0},
+		{"involved without distance", map[string]any{"margins": "累及", "margin_distance": nil}, nil, 0, "Margins Involved. Lymph", 13.0},
 		{"hint", map[string]any{"her2": "2+"}, nil, 1, "HER2 2+.", 13.0},
 		{"required", map[string]any{"grade": nil, "histological_type": ""}, []string{"histological_type", "grade"}, 0, "", 13.0},
 		{"wrong type", map[string]any{"tumour_size": "big"}, []string{"tumour_size"}, 0, "", 13.0},
@@ -91,6 +94,39 @@ func TestEvaluateDemo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The demo template reads in both languages: options and rule messages in
+// Chinese, with English beside; numbers need no translation.
+func TestDemoBilingual(t *testing.T) {
+	tpl, rules := demo(t)
+	for _, f := range tpl.Fields {
+		if f.Type == Select && f.Options[0] != "1" && f.Options[0] != "0" && len(f.OptionsEn) != len(f.Options) {
+			t.Errorf("%s: options %v without English %v", f.Key, f.Options, f.OptionsEn)
+		}
+	}
+	for _, r := range rules {
+		if r.Message != "" && (r.MessageEn == "" || !han.MatchString(r.Message) || han.MatchString(r.MessageEn)) {
+			t.Errorf("rule %s: message %q, English %q", r.Type, r.Message, r.MessageEn)
+		}
+	}
+	vals := full()
+	vals["her2"], vals["margin_distance"] = "2+", nil
+	for lang, want := range map[i18n.Lang][]string{
+		i18n.ZH: {"浸润性癌（非特殊类型）", "Margins 未累及", "ER 阳性", "切缘未累及：请填写距最近切缘的距离", "HER2 2+（不确定）：建议行原位杂交（ISH）检测"},
+		i18n.EN: {"Invasive carcinoma of no special type", "Margins Not involved", "ER Positive", "Margins not involved: give the distance to the closest margin", "HER2 2+ (equivocal): recommend in situ hybridisation (ISH)"},
+	} {
+		r := Evaluate(tpl, rules, vals, lang)
+		if len(r.Errors) != 1 || len(r.Hints) != 1 {
+			t.Fatalf("%s: errors %s, hints %s", lang, messages(r.Errors), messages(r.Hints))
+		}
+		got := []string{r.Text, r.Text, r.Text, r.Errors[0].Message, r.Hints[0].Message}
+		for i, w := range want {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%s: %q does not hold %q", lang, got[i], w)
+			}
+		}
 	}
 }
 

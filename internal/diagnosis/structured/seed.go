@@ -9,28 +9,32 @@ import (
 )
 
 // DemoTemplate is the demo's structured template: a breast invasive
-// carcinoma synoptic with one rule of most types.
+// carcinoma synoptic with one rule of most types, in Chinese with English
+// labels, options and rule messages beside (the options' Chinese text is
+// the value kept).
 func DemoTemplate() StructTemplateImport {
 	cond := func(field, op string, value any) *RuleCondition {
 		return &RuleCondition{Field: field, Op: op, Value: value}
 	}
-	types := []string{"Invasive carcinoma of no special type", "Invasive lobular carcinoma", "Mucinous carcinoma", "Tubular carcinoma"}
-	receptor := []string{"Positive", "Negative"}
+	types := []string{"浸润性癌（非特殊类型）", "浸润性小叶癌", "黏液癌", "小管癌"}
+	typesEn := []string{"Invasive carcinoma of no special type", "Invasive lobular carcinoma", "Mucinous carcinoma", "Tubular carcinoma"}
+	receptor, receptorEn := []string{"阳性", "阴性"}, []string{"Positive", "Negative"}
+	margins, marginsEn := []string{"未累及", "累及"}, []string{"Not involved", "Involved"}
 	return StructTemplateImport{
 		StructTemplateInput: StructTemplateInput{
 			Name: "Breast invasive carcinoma synoptic",
 			Kind: "routine",
 			Fields: []StructField{
-				{Key: "histological_type", Label: "组织学类型", LabelEn: "Histological type", Type: Select, Options: types, Required: true},
+				{Key: "histological_type", Label: "组织学类型", LabelEn: "Histological type", Type: Select, Options: types, OptionsEn: typesEn, Required: true},
 				{Key: "grade", Label: "组织学分级", LabelEn: "Histological grade", Type: Select, Options: []string{"1", "2", "3"}, Required: true},
 				{Key: "tumour_size", Label: "肿瘤最大径", LabelEn: "Tumour size", Type: Number, Unit: "mm", Required: true},
-				{Key: "margins", Label: "切缘", LabelEn: "Margins", Type: Select, Options: []string{"Not involved", "Involved"}, Required: true},
+				{Key: "margins", Label: "切缘", LabelEn: "Margins", Type: Select, Options: margins, OptionsEn: marginsEn, Required: true},
 				{Key: "margin_distance", Label: "距最近切缘", LabelEn: "Distance to the closest margin", Type: Number, Unit: "mm"},
 				{Key: "ln_examined", Label: "淋巴结检查数", LabelEn: "Lymph nodes examined", Type: Number, Required: true},
 				{Key: "ln_positive", Label: "淋巴结阳性数", LabelEn: "Lymph nodes positive", Type: Number, Required: true},
 				{Key: "ln_ratio", Label: "淋巴结阳性率", LabelEn: "Positive lymph node ratio", Type: Number, Unit: "%"},
-				{Key: "er", Label: "ER", Type: Select, Options: receptor},
-				{Key: "pr", Label: "PR", Type: Select, Options: receptor},
+				{Key: "er", Label: "ER", Type: Select, Options: receptor, OptionsEn: receptorEn},
+				{Key: "pr", Label: "PR", Type: Select, Options: receptor, OptionsEn: receptorEn},
 				{Key: "her2", Label: "HER2", Type: Select, Options: []string{"0", "1+", "2+", "3+"}},
 				{Key: "comment", Label: "备注", LabelEn: "Comment", Type: Text},
 			},
@@ -40,11 +44,12 @@ func DemoTemplate() StructTemplateImport {
 			{Type: Splice, Definition: RuleDefinition{Pattern: "{histological_type}, grade {grade}, tumour size {tumour_size} mm. " +
 				"Margins {margins}[, {margin_distance} mm to the closest margin]. " +
 				"Lymph nodes: {ln_positive}/{ln_examined} positive[ ({ln_ratio}%)].[ ER {er},][ PR {pr},][ HER2 {her2}.][ {comment}]"}},
-			{Type: Conditions, Definition: RuleDefinition{When: cond("margins", "eq", "Not involved"), Require: []string{"margin_distance"}},
-				Message: "Margins not involved: give the distance to the closest margin"},
-			{Type: Exclusion, Definition: RuleDefinition{When: cond("margins", "eq", "Involved"), Second: cond("margin_distance", "filled", nil)},
-				Message: "Involved margins have no distance to the closest margin"},
-			{Type: Hint, Definition: RuleDefinition{When: cond("her2", "eq", "2+")}, Message: "HER2 2+ (equivocal): recommend in situ hybridisation (ISH)"},
+			{Type: Conditions, Definition: RuleDefinition{When: cond("margins", "eq", margins[0]), Require: []string{"margin_distance"}},
+				Message: "切缘未累及：请填写距最近切缘的距离", MessageEn: "Margins not involved: give the distance to the closest margin"},
+			{Type: Exclusion, Definition: RuleDefinition{When: cond("margins", "eq", margins[1]), Second: cond("margin_distance", "filled", nil)},
+				Message: "切缘累及时不填写距最近切缘的距离", MessageEn: "Involved margins have no distance to the closest margin"},
+			{Type: Hint, Definition: RuleDefinition{When: cond("her2", "eq", "2+")},
+				Message: "HER2 2+（不确定）：建议行原位杂交（ISH）检测", MessageEn: "HER2 2+ (equivocal): recommend in situ hybridisation (ISH)"},
 			{Type: Code, Definition: RuleDefinition{Field: "histological_type", System: "ICD-O-3", Codes: map[string]string{
 				types[0]: "8500/3", types[1]: "8520/3", types[2]: "8480/3", types[3]: "8211/3"}}},
 		},
