@@ -247,14 +247,15 @@ func TestStatisticsRollups(t *testing.T) {
 					want[figureKey(statistics.FigDiagnosed, g.Created, c, zone)]++
 				}
 			}
-			// Each row at its three grains: every column, per center and
-			// hospital, per center and expert.
+			// Each row at its four grains: every column, per center and
+			// hospital, per center and expert, per center and library.
 			grains := map[string]int64{}
 			for k, v := range want {
 				p := strings.Split(k, "|") // figure, day, center, hospital, expert, library
 				grains[strings.Join([]string{p[0], "0", p[1], p[2], p[3], p[4], p[5]}, "|")] += v
 				grains[strings.Join([]string{p[0], "1", p[1], p[2], p[3], "-1", "-1"}, "|")] += v
 				grains[strings.Join([]string{p[0], "2", p[1], p[2], "-1", p[4], "-1"}, "|")] += v
+				grains[strings.Join([]string{p[0], "3", p[1], p[2], "-1", "-1", p[5]}, "|")] += v
 			}
 			want = grains
 			var held []struct {
@@ -411,6 +412,7 @@ func checkTurnarounds(t *testing.T, when string, d interface {
 			want[fmt.Sprintf("%s|0|%s|%d|%d|%d|%d|%d", span, month, z(c.Center), c.Hospital, z(c.Expert), z(c.Library), tenths)]++
 			want[fmt.Sprintf("%s|1|%s|%d|%d|-1|-1|%d", span, month, z(c.Center), c.Hospital, tenths)]++
 			want[fmt.Sprintf("%s|2|%s|%d|-1|%d|-1|%d", span, month, z(c.Center), z(c.Expert), tenths)]++
+			want[fmt.Sprintf("%s|3|%s|%d|-1|-1|%d|%d", span, month, z(c.Center), z(c.Library), tenths)]++
 		}
 	}
 	var held []struct {

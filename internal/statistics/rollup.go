@@ -123,11 +123,11 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 		stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 			"DELETE FROM stat_daily",
 			"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
-				", center_id, CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, COUNT(*)"+
+				", center_id, "+grainColumns+", COUNT(*)"+
 				" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7",
 			"DELETE FROM stat_turnaround",
 			"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
-				", center_id, CASE WHEN grain = 2 THEN -1 ELSE hospital_id END, CASE WHEN grain = 1 THEN -1 ELSE expert_id END, CASE WHEN grain = 0 THEN library_id ELSE -1 END, tenths, COUNT(*)"+
+				", center_id, "+grainColumns+", tenths, COUNT(*)"+
 				" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8")
 		for _, q := range stmts {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -163,12 +163,19 @@ func (s *Service) cut(r *run) (string, time.Time) {
 }
 
 // The grains of the rollups: every column, per center and hospital (expert
-// and library -1), per center and expert (hospital and library -1).
+// and library -1), per center and expert (hospital and library -1), per
+// center and library (hospital and expert -1; migration 0049).
 const (
 	grainAll      = 0
 	grainHospital = 1
 	grainExpert   = 2
+	grainLibrary  = 3
 )
+
+// grainColumns is the SQL of a rollup row's hospital, expert and library at
+// its grain, from the columns of a case (the migrations' triggers write the
+// same).
+const grainColumns = "CASE WHEN grain IN (2, 3) THEN -1 ELSE hospital_id END, CASE WHEN grain IN (1, 3) THEN -1 ELSE expert_id END, CASE WHEN grain IN (0, 3) THEN library_id ELSE -1 END"
 
 // grainFor is the coarsest grain that answers a question naming the
 // rollup columns in sql: a screen by hospital reads one row per hospital
@@ -180,6 +187,8 @@ func grainFor(sql string) int {
 		return grainHospital
 	case !hospital && !library:
 		return grainExpert
+	case !hospital && !expert:
+		return grainLibrary
 	}
 	return grainAll
 }
