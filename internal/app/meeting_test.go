@@ -270,6 +270,56 @@ func TestMeetingSplitAndAnnotations(t *testing.T) {
 	})
 }
 
+// The presenter's views may arrive out of order: the meeting keeps the one
+// numbered last, not the one that came last; after a hand-over the new
+// presenter's views are kept whatever their numbers; unnumbered views are kept
+// as they come.
+func TestMeetingViewOrder(t *testing.T) {
+	eachDB(t, nil, func(t *testing.T, e *env) {
+		f := e.fixture()
+		expert, expert2 := e.login("expert"), e.login("expert2")
+		id, slide := e.meetingCase(f, "BL2026-09631")
+		m := e.startMeeting(expert, id, f.expert2)
+		base := "/api/consultation/meeting/" + itoa(m.Data.ID)
+		e.expect(e.do("POST", base+"/join", expert2, nil), 200)
+		send := func(token string, seq int64, x float64) {
+			e.t.Helper()
+			e.expect(e.do("POST", base+"/signal", token, map[string]any{"kind": "view", "slide_id": slide, "x": x, "y": 0.5, "zoom": 2, "seq": seq}), 200)
+		}
+		stored := func() float64 {
+			var got struct {
+				Data struct {
+					View struct {
+						X float64 `json:"x"`
+					} `json:"view"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.do("GET", base, expert2, nil), 200), &got)
+			return got.Data.View.X
+		}
+		send(expert, 1_000_010, 0.3)
+		send(expert, 1_000_009, 0.2) // sent before, arrived after
+		if x := stored(); x != 0.3 {
+			t.Fatalf("stored view after a late one: x=%v", x)
+		}
+		send(expert, 1_000_011, 0.4)
+		if x := stored(); x != 0.4 {
+			t.Fatalf("stored view after a newer one: x=%v", x)
+		}
+		// The lead handed over: the new presenter's clock is behind the first's.
+		e.expect(e.do("PATCH", base, expert, map[string]any{"action": "lead", "presenter_id": f.expert2}), 200)
+		send(expert2, 5, 0.6)
+		if x := stored(); x != 0.6 {
+			t.Fatalf("stored view of the new presenter: x=%v", x)
+		}
+		e.expect(e.do("POST", base+"/signal", expert2, map[string]any{"kind": "view", "slide_id": slide, "x": 0.7, "y": 0.5, "zoom": 2}), 200)
+		send(expert2, 4, 0.1)
+		if x := stored(); x != 0.1 {
+			t.Fatalf("stored view after an unnumbered one: x=%v", x)
+		}
+	})
+}
+
 // Two server processes on one PostgreSQL database: the presenter on one,
 // a participant's stream on the other; the view crosses through NOTIFY.
 func TestMeetingAcrossProcesses(t *testing.T) {

@@ -306,7 +306,8 @@ func (s *Service) Update(ctx context.Context, id int64, in MeetingUpdate) (*Meet
 			if to := m.member(in.PresenterID); to == nil || !to.Present {
 				return apperr.New(apperr.Invalid, "error.validation").Field("presenter_id", "meeting.not_present")
 			}
-			if _, err := db.Exec(ctx, tx, tx.Builder().Update("meetings").Set("presenter_id", in.PresenterID).Where("id = ?", id)); err != nil {
+			// The new presenter numbers its views afresh.
+			if _, err := db.Exec(ctx, tx, tx.Builder().Update("meetings").Set("presenter_id", in.PresenterID).Set("view_seq", nil).Where("id = ?", id)); err != nil {
 				return apperr.Wrap(err, "hand the lead")
 			}
 		default:
@@ -353,9 +354,8 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 		return err
 	}
 	if sig.Kind == "view" {
-		b, _ := json.Marshal(sig)
-		if _, err := db.Exec(ctx, s.db, s.db.Builder().Update("meetings").Set("view", string(b)).Where("id = ?", id)); err != nil {
-			return apperr.Wrap(err, "store meeting view")
+		if err := s.storeView(ctx, id, sig); err != nil {
+			return err
 		}
 	}
 	to := m.present(p.UserID)
@@ -363,6 +363,23 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 		return nil
 	}
 	return s.deps.Notify.Live(ctx, to, LiveEvent, MeetingEvent{MeetingID: id, Kind: sig.Kind, From: p.UserID, Name: p.Name, Signal: &sig})
+}
+
+// storeView keeps a view as the meeting's last, unless a later-numbered one of
+// the same presenter was stored already (the presenter's requests may arrive
+// out of order); an unnumbered view is always stored.
+func (s *Service) storeView(ctx context.Context, id int64, sig MeetingSignal) error {
+	b, _ := json.Marshal(sig)
+	q := s.db.Builder().Update("meetings").Set("view", string(b)).Where("id = ?", id)
+	if sig.Seq > 0 {
+		q = q.Set("view_seq", sig.Seq).Where("(view_seq IS NULL OR view_seq < ?)", sig.Seq)
+	} else {
+		q = q.Set("view_seq", nil)
+	}
+	if _, err := db.Exec(ctx, s.db, q); err != nil {
+		return apperr.Wrap(err, "store meeting view")
+	}
+	return nil
 }
 
 // checkView checks a view: finite numbers and a zoom above zero, for its
