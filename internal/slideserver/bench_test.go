@@ -93,13 +93,20 @@ func benchServer(b *testing.B, w, h int, shared bool) (*http.ServeMux, string, *
 // handler (grant check, slide lookup, pass-through of stored JPEG
 // tiles), weighted as in bench/tiles: 40 % full resolution, then 25, 15,
 // 10, 5 % and 5 % over the lower levels. It reports tiles/s and latency.
-func BenchmarkTiles(b *testing.B) { benchTiles(b, false) }
+func BenchmarkTiles(b *testing.B) { benchTiles(b, false, 0) }
 
 // BenchmarkSharedTiles is BenchmarkTiles for a share's visitor: every
 // tile decoded, watermarked and encoded again (watermark.go).
-func BenchmarkSharedTiles(b *testing.B) { benchTiles(b, true) }
+func BenchmarkSharedTiles(b *testing.B) { benchTiles(b, true, 0) }
 
-func benchTiles(b *testing.B, shared bool) {
+// BenchmarkSharedTilesRevisited is BenchmarkSharedTiles once 300 tiles
+// have been seen (several visitors of a share on the same fields, or one
+// panning back): every tile asked for is one of them, stamped before.
+func BenchmarkSharedTilesRevisited(b *testing.B) { benchTiles(b, true, 300) }
+
+// benchTiles serves random tiles; with seen > 0, only seen tiles picked
+// and served once before the clock starts.
+func benchTiles(b *testing.B, shared bool, seen int) {
 	mux, base, src, done := benchServer(b, 8192, 8192, shared)
 	defer done()
 	maxL := src.MaxLevel()
@@ -119,6 +126,15 @@ func benchTiles(b *testing.B, shared bool) {
 		}
 		_, _, cols, rows := src.LevelGrid(L)
 		return fmt.Sprintf("%s%d/%d_%d.jpeg", base, L, r.IntN(cols), r.IntN(rows))
+	}
+	if seen > 0 {
+		r, pool := rand.New(rand.NewPCG(7, 7)), make([]string, seen)
+		for i := range pool {
+			pool[i] = pick(r)
+			req, _ := http.NewRequest(http.MethodGet, pool[i], nil)
+			mux.ServeHTTP(&discard{h: http.Header{}}, req)
+		}
+		pick = func(r *rand.Rand) string { return pool[r.IntN(len(pool))] }
 	}
 	var mu sync.Mutex
 	var all []time.Duration
