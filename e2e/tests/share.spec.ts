@@ -44,7 +44,10 @@ async function shareFromWorkspace(page: Page, id: number): Promise<{ link: strin
   await page.getByTestId('action-share').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('share-deidentify')).toHaveAttribute('aria-checked', 'true');
-  await dialog.getByRole('checkbox', { name: '标注（只读）' }).check();
+  // click, then wait: under load antd may draw the checked state after check()'s own read.
+  const annotations = dialog.getByRole('checkbox', { name: '标注（只读）' });
+  await annotations.click();
+  await expect(annotations).toBeChecked();
   await dialog.locator('#share-ok').click();
   await expect(dialog.getByTestId('share-made')).toBeVisible();
   const link = (await dialog.getByTestId('share-link').innerText()).trim();
