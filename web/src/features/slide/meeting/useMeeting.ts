@@ -103,11 +103,11 @@ export function useMeeting(meetingId: number, caseId: number, slideIds: number[]
   const presenting = !!meeting && meeting.presenter_id === me && !ended;
 
   // Joined once on opening; the participant list is read again when it changes.
-  // Only the answer to the latest request is kept: when two people join at once,
-  // the answer to this viewer's join can arrive after the list read on the other's
-  // arrival, and would put back a list without them.
+  // An answer older than one applied is dropped: when two people join at once, the
+  // answer to this viewer's join can arrive after the list read on the other's
+  // arrival, and would put back a list without them; a read that fails keeps the last.
   const [load] = useState(() => latestWins<Meeting>(setMeeting));
-  const refresh = () => load(async () => unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId))));
+  const refresh = () => load(async () => unwrap(await api.GET('/api/consultation/meeting/{id}', path(meetingId)))).catch(() => undefined);
   useEffect(() => {
     stay(meetingId);
     load(async () => unwrap(await api.POST('/api/consultation/meeting/{id}/join', path(meetingId)))).catch((e: Error) => setEnded(e.message));
