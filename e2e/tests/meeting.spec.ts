@@ -4,7 +4,8 @@
 // viewport follows; the follower looks around on its own, then follows again and
 // snaps back; a measurement the presenter draws appears on the follower's viewer
 // without reload; the presenter opens a split view of the case's two slides and
-// the follower follows into it, pans with it, and back out. Two more invited
+// the follower follows into it, pans with it, follows each pane apart once the
+// presenter's panes no longer move together, and back out. Two more invited
 // experts join; the presenter pans and zooms once more and all three followers'
 // viewports match it, with four present in the participant list. Then the meeting
 // screens (both languages and sizes under make screens), with axe-core checks.
@@ -36,6 +37,12 @@ async function pageAs(browser: Browser, username: string, to: string, lang: Lang
 /** The viewer's centre x, y and zoom as the meeting panel shows them. */
 async function viewOf(page: Page): Promise<number[]> {
   const v = (await page.getByTestId('meeting-bar').getAttribute('data-view')) ?? '';
+  return v.split(',').map(Number);
+}
+
+/** The view of one pane of a split view in a meeting, as the meeting panel shows it. */
+async function paneView(page: Page, slideId: number): Promise<number[]> {
+  const v = (await page.getByTestId(`meeting-pane-${slideId}`).getAttribute('data-view')) ?? '';
   return v.split(',').map(Number);
 }
 
@@ -184,6 +191,17 @@ test('two, then four experts in a meeting: the follower sees what the presenter 
   await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
   await page.mouse.wheel(0, -400);
   await expect.poll(async () => close(await viewOf(follower), await viewOf(page)), { timeout: 15_000 }).toBe(true);
+  // With the panes no longer moving together, the presenter zooms the second one alone:
+  // the follower's second pane takes its view, and its first pane stays with the first.
+  await page.getByTestId('sync').click();
+  const [one, two] = c.slideIds;
+  const secondBefore = await paneView(page, two);
+  const second = (await page.getByTestId('slide-canvas').nth(1).boundingBox())!;
+  await page.mouse.move(second.x + second.width / 3, second.y + second.height / 3);
+  await page.mouse.wheel(0, -500);
+  await expect.poll(async () => close(await paneView(page, two), secondBefore)).toBe(false);
+  await expect.poll(async () => close(await paneView(follower, two), await paneView(page, two)), { timeout: 15_000 }).toBe(true);
+  expect(close(await paneView(follower, one), await paneView(page, one))).toBe(true);
   // Back to one slide: the follower leaves the split view too.
   await page.getByRole('button', { name: '返回' }).first().click();
   await expect(page.getByTestId('slide-viewer')).toBeVisible();
