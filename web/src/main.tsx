@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from './lib/session';
 import { App } from './app/App';
-import { i18nReady } from './lib/i18n';
+import { loadSignInTexts } from './lib/signInTexts';
+import { languageStore } from './lib/prefs';
 import './app/global.css';
 
 // A token given in the query signs this tab in (spec 1 §4), then leaves the URL. When someone
@@ -17,7 +18,8 @@ if (queryToken) {
   window.history.replaceState(null, '', url.pathname + url.search + url.hash);
 }
 
-void i18nReady.then(() =>
+// The first paint waits for the chosen language's sign-in texts (English is a small chunk).
+void loadSignInTexts(languageStore.get()).catch(() => undefined).then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

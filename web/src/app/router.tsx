@@ -1,7 +1,6 @@
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
-import { loadAllTexts } from '../lib/i18n';
 import { setWarmUp } from '../lib/warmUp';
 
 const frozen = (name: 'FrozenApplyPage' | 'FrozenTodoPage' | 'FrozenExpertPage' | 'AdminAppointmentPage') => async () => ({ Component: (await import('../features/frozen/pages'))[name] });
@@ -14,9 +13,9 @@ const stat = (screen: 'consultation' | 'bank' | 'expert' | 'expert-consultation'
   return { Component: () => <StatisticsPage screen={screen} /> };
 };
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-// Every screen but /login: antd's holders and the language's full texts (AppLayer).
+// Every screen but /login: antd, the query cache, i18next and the language's full texts (AppLayer).
 const appLayer = async () => {
-  const [{ AppLayer }] = await Promise.all([import('./AppLayer'), loadAllTexts()]);
+  const [{ AppLayer }] = await Promise.all([import('./AppLayer'), import('../lib/i18n').then((m) => m.loadAllTexts())]);
   return { Component: AppLayer };
 };
 // The signed-in layers load with the first signed-in screen, so /login needs none of them.

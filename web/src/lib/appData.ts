@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from './api/client';
 import { unwrap } from './api/errors';
 import { useSession } from './session';
+import { fetchSiteConfig, lastSiteConfig } from './siteConfig';
 
 export const appKeys = {
   config: ['config'] as const,
@@ -15,7 +16,8 @@ export const appKeys = {
 export function useConfig() {
   return useQuery({
     queryKey: appKeys.config,
-    queryFn: async () => unwrap(await api.GET('/api/config/setting')),
+    queryFn: fetchSiteConfig,
+    initialData: lastSiteConfig,
     staleTime: Infinity,
     retry: 1,
   });

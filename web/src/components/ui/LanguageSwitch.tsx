@@ -1,8 +1,9 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button } from 'antd';
-import { TranslationOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import TranslationOutlined from '@ant-design/icons-svg/es/asn/TranslationOutlined';
 import { LANGUAGES, useLanguage } from '../../lib/prefs';
+import { useSignInTexts } from '../../lib/signInTexts';
+import { PlainIcon } from './PlainIcon';
+import './LanguageSwitch.css';
 
 export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { 'zh-CN': '简体中文', 'en-US': 'English' };
 
@@ -10,19 +11,20 @@ export const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { 'zh
 // pointed at, focused or clicked, and the menu then opens as it would have.
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
-export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
+/** The language switch, a plain button in antd's text-button look: the sign-in page loads no antd. */
+export function LanguageSwitch() {
   const lang = useLanguage();
-  const { t } = useTranslation();
+  const t = useSignInTexts();
   const [wanted, setWanted] = useState<'no' | 'ready' | 'open'>('no');
   const want = (how: 'ready' | 'open') => () => setWanted((w) => (w === 'no' ? how : w));
   // The menu's button replaces this one: keyboard focus moves over to it.
   const ref = useRef<HTMLButtonElement>(null);
   const hadFocus = useRef(false);
   const button = (
-    <Button
+    <button
       ref={ref}
-      type={type}
-      icon={<TranslationOutlined />}
+      type="button"
+      className="tp-language-switch"
       aria-label={`${t('shell.language')}: ${LANGUAGE_LABELS[lang]}`}
       data-testid="language-switch"
       onPointerEnter={want('open')}
@@ -33,8 +35,9 @@ export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' })
       onBlur={() => (hadFocus.current = false)}
       onClick={want('open')}
     >
-      {LANGUAGE_LABELS[lang]}
-    </Button>
+      <PlainIcon icon={TranslationOutlined} />
+      <span>{LANGUAGE_LABELS[lang]}</span>
+    </button>
   );
   if (wanted === 'no') return button;
   return (

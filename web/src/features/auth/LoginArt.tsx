@@ -1,21 +1,26 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useFontSize } from '../../lib/prefs';
+import { useSignInTexts } from '../../lib/signInTexts';
+
+/** antd's heading size for a base font size (its theme's getFontSizes: h2 is the 5th step, h4 the 3rd). */
+export function headingSize(base: number, level: 2 | 3 | 4): number {
+  const step = 6 - level;
+  return Math.floor(Math.floor(base * Math.E ** (step / 5)) / 2) * 2;
+}
 
 /**
- * A heading in antd's Typography.Title look. The sign-in page draws its few texts itself:
- * Typography brings its editing, copying and ellipsis machinery (about 10 KB) to /login.
+ * A heading in antd's Typography.Title look. The sign-in page draws its few texts itself, so
+ * that /login loads no antd.
  */
 export function Heading({ level, style, children }: { level: 2 | 3 | 4; style?: CSSProperties; children: ReactNode }) {
-  const { token } = theme.useToken();
+  const size = headingSize(useFontSize(), level);
   const Tag = `h${level}` as const;
-  const size = { 2: [token.fontSizeHeading2, token.lineHeightHeading2], 3: [token.fontSizeHeading3, token.lineHeightHeading3], 4: [token.fontSizeHeading4, token.lineHeightHeading4] }[level];
-  return <Tag style={{ margin: '0 0 0.5em', color: token.colorTextHeading, fontWeight: token.fontWeightStrong, fontSize: size[0], lineHeight: size[1], ...style }}>{children}</Tag>;
+  return <Tag style={{ margin: '0 0 0.5em', color: 'rgba(0, 0, 0, 0.88)', fontWeight: 600, fontSize: size, lineHeight: `${size + 8}px`, ...style }}>{children}</Tag>;
 }
 
 /** The left half of the login page: a stylised tissue section under a lens. */
 export function LoginArt({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const t = useSignInTexts();
   return (
     <div style={{ flex: 1.2, position: 'relative', overflow: 'hidden', background: 'linear-gradient(135deg, #0f2a47 0%, #1f6fc5 60%, #4fa3e0 100%)', color: '#fff', display: 'flex', flexDirection: 'column', padding: '48px 56px' }}>
       <svg viewBox="0 0 600 600" style={{ position: 'absolute', right: -70, bottom: -70, width: 'min(480px, 58%)', opacity: 0.9 }} aria-hidden>

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAt } from '../../test/render';
 import { fakeServer, jsonError } from '../../test/fakeServer';
 import { session } from '../../lib/session';
+import { languageStore } from '../../lib/prefs';
 import LoginPage from './LoginPage';
 
 vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})` }));
@@ -27,6 +28,8 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('验证码'), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByTestId('login-submit'));
     expect((await screen.findAllByText('验证码错误')).length).toBeGreaterThan(0);
+    // The server's message also as antd's toast (loaded with the first error).
+    await waitFor(() => expect(document.querySelector('.ant-message')?.textContent).toContain('验证码错误'));
     const login = server.calls.find((r) => r.url.endsWith('/api/auth/login'))!;
     expect(await login.clone().json()).toEqual({ username: 'admin', password: 'enc(secret)', captcha_key: 'k1', captcha_code: 'abcd' });
     await waitFor(() => expect(captchas).toBe(2));
@@ -76,5 +79,26 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('用户名'), { target: { value: '  ' } });
     expect(screen.getByText('请输入用户名')).toBeInTheDocument();
     expect(server.calls.some((r) => r.url.endsWith('/api/auth/login'))).toBe(false);
+  });
+
+  it('shows and hides the password with a labelled toggle, and speaks English once chosen', async () => {
+    fakeServer({ 'GET /api/config/setting': () => ({ ...config, captcha_enable: false }) });
+    renderAt(<LoginPage />, '/login', '/login');
+    const password = screen.getByLabelText('密码');
+    expect(password).toHaveAttribute('type', 'password');
+    const toggle = screen.getByRole('button', { name: '显示密码' });
+    fireEvent.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(toggle);
+    expect(password).toHaveAttribute('type', 'password');
+    try {
+      languageStore.set('en-US');
+      expect(await screen.findByLabelText('Password')).toBe(password);
+      expect(screen.getByRole('button', { name: 'Show password' })).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('en-US');
+    } finally {
+      languageStore.set('zh-CN');
+    }
   });
 });

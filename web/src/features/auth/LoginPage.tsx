@@ -1,19 +1,18 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Flex, Grid, message, theme } from 'antd';
-// The input alone: antd's Input module brings TextArea, OTP and Search along.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { useConfig } from '../../lib/appData';
+import { useSiteConfig, useSiteHead } from '../../lib/siteConfig';
 import { session, useSession } from '../../lib/session';
+import { useSignInTexts } from '../../lib/signInTexts';
+import { useFontSize } from '../../lib/prefs';
 import { warmUp } from '../../lib/warmUp';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { ApiError } from '../../lib/api/errors';
-import { useCaptcha, useLogin, type LoginValues } from './api';
+import { signIn, useCaptcha, type LoginValues } from './api';
 import { Heading, LoginArt } from './LoginArt';
+import { Checkbox, Field, PasswordInput, SubmitButton, TextInput } from './LoginFields';
 
 /** Only same-site paths are accepted as a redirect target. */
 export function safeRedirect(raw: string | null): string {
@@ -23,53 +22,46 @@ export function safeRedirect(raw: string | null): string {
 type FieldName = 'username' | 'password' | 'captcha_code';
 type Errors = Partial<Record<FieldName, string>>;
 
-/** A labelled field in antd's vertical form look, its error read out with it. */
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div style={{ marginBottom: token.marginLG }}>
-      <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <div id={`${id}-error`} role="alert" style={{ color: token.colorError, marginTop: token.marginXXS }}>
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
+// antd's lg breakpoint: the art panel shows from 992 px.
+const wide = '(min-width: 992px)';
+const onResize = (l: () => void) => {
+  const m = window.matchMedia?.(wide);
+  m?.addEventListener('change', l);
+  return () => m?.removeEventListener('change', l);
+};
+// antd's message, loaded with the first error.
+const SignInToast = lazy(() => import('./SignInToast'));
+
+const useWide = () => useSyncExternalStore(onResize, () => window.matchMedia?.(wide).matches ?? true);
 
 /**
- * The sign-in page. Its form is a plain one rather than antd's Form: that and its validator
- * and tooltip are about 45 KB of script, and /login is the page every user waits for first.
+ * The sign-in page: plain HTML in antd's look (LoginFields, login.css) with its own few texts,
+ * so /login loads neither antd nor i18next nor the query cache; every user waits for it first.
  */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const t = useSignInTexts();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const { token } = useSession();
-  const { data: config, isError: configFailed } = useConfig();
+  const { data: config, failed: configFailed } = useSiteConfig();
+  useSiteHead(config);
   // The server asks for a captcha after many wrong passwords for an account, even when it is off.
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
   // Decide on the captcha once the config is known (assume on if it cannot be loaded).
   const captchaOn = (config ? config.captcha_enable !== false : configFailed) || captchaDemanded;
   const captcha = useCaptcha(captchaOn, captchaDemanded);
   const showCaptcha = captchaOn && captcha.data?.enabled !== false;
-  const login = useLogin();
-  // antd's App (and its message holder) lives past sign-in (app/AppLayer): this page has its own.
-  const [messageApi, messages] = message.useMessage();
-  const screens = Grid.useBreakpoint();
-  const { token: look } = theme.useToken();
+  const [busy, setBusy] = useState(false);
+  const isWide = useWide();
+  const fontSize = useFontSize();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '', captcha_code: '', remember: true });
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
+  const [toast, setToast] = useState<{ text: string; n: number }>();
   const target = safeRedirect(params.get('redirect'));
   const title = config?.page_title || t('app.title');
 
-  if (token && !login.isPending) return <Navigate to={target} replace />;
+  if (token && !busy) return <Navigate to={target} replace />;
 
   const required: Record<FieldName, string> = { username: t('login.usernameRequired'), password: t('login.passwordRequired'), captcha_code: t('login.captchaRequired') };
   const check = (v: LoginValues): Errors => {
@@ -90,52 +82,56 @@ export default function LoginPage() {
     id: `login-${name}`,
     value: values[name] ?? '',
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
-    status: errors[name] ? ('error' as const) : undefined,
+    invalid: !!errors[name],
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
   });
 
-  const onSubmit = (e: React.FormEvent) => {
+  const failed = (err: unknown) => {
+    setToast((old) => ({ text: err instanceof Error ? err.message : String(err), n: (old?.n ?? 0) + 1 }));
+    const fields = err instanceof ApiError ? err.fieldErrors : {};
+    setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
+    if (!showCaptcha && fields.captcha_code) setCaptchaDemanded(true);
+    setValues((v) => ({ ...v, captcha_code: '' }));
+    if (showCaptcha) captcha.refetch();
+  };
+  const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     setTried(true);
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length) return;
     warmUp(target);
-    login.mutate(
-      { values, captchaKey: captcha.data?.key ?? '' },
-      {
-        onSuccess: (res) => {
-          qc.removeQueries({ queryKey: ['auth'] });
-          session.signIn(res.token, res.user.id, values.remember);
-          navigate(target, { replace: true });
-        },
-        onError: (err) => {
-          void messageApi.error(err instanceof Error ? err.message : String(err));
-          const fields = err instanceof ApiError ? err.fieldErrors : {};
-          setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]])));
-          if (!showCaptcha && fields.captcha_code) setCaptchaDemanded(true);
-          setValues((v) => ({ ...v, captcha_code: '' }));
-          if (showCaptcha) void captcha.refetch();
-        },
-      },
-    );
+    setBusy(true);
+    try {
+      const res = await signIn(values, captcha.data?.key ?? '');
+      session.signIn(res.token, res.user.id, values.remember);
+      navigate(target, { replace: true });
+    } catch (err) {
+      failed(err);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    // The page's own texts in the theme's font (antd's App, which sets it past sign-in, is not here).
-    <Flex style={{ minHeight: '100vh', fontFamily: look.fontFamily, color: look.colorText }}>
-      {messages}
-      {screens.lg !== false && <LoginArt title={title} />}
-      <Flex vertical style={{ flex: 1, minWidth: 360, background: '#fff', padding: '24px 40px' }}>
-        <Flex justify="flex-end">
+    <div className="tp-login" style={{ ['--tp-fs' as string]: `${fontSize}px` }}>
+      {toast && (
+        <Suspense>
+          <SignInToast {...toast} />
+        </Suspense>
+      )}
+      {isWide && <LoginArt title={title} />}
+      <div style={{ flex: 1, minWidth: 360, background: '#fff', padding: '24px 40px', display: 'flex', flexDirection: 'column' }}>
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <LanguageSwitch />
-        </Flex>
-        <Flex vertical justify="center" style={{ flex: 1, maxWidth: 380, width: '100%', margin: '0 auto' }}>
+        </div>
+        <div style={{ flex: 1, maxWidth: 380, width: '100%', margin: '0 auto', display: 'flex', flexDirection: 'column', justifyContent: 'center' }}>
           {config?.login_logo && (
             <img src={config.login_logo} alt={title} data-testid="login-logo" style={{ maxWidth: 240, maxHeight: 64, objectFit: 'contain', alignSelf: 'flex-start', marginBottom: 20 }} />
           )}
-          {screens.lg === false && (
+          {!isWide && (
             <Heading level={4} style={{ color: '#1f6fc5' }}>
               {title}
             </Heading>
@@ -143,35 +139,33 @@ export default function LoginPage() {
           <Heading level={3} style={{ marginBottom: 4 }}>
             {t('login.title')}
           </Heading>
-          <span style={{ marginBottom: 28, color: look.colorTextSecondary }}>{t('login.subtitle')}</span>
-          <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+          <span style={{ marginBottom: 28, color: 'rgba(0, 0, 0, 0.62)' }}>{t('login.subtitle')}</span>
+          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('login.title')}>
             <Field id="login-username" label={t('login.username')} error={errors.username}>
-              <Input {...input('username')} size="large" prefix={<UserOutlined />} autoFocus autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
+              <TextInput {...input('username')} icon={UserOutlined} autoFocus autoComplete="username" placeholder={t('login.usernamePlaceholder')} />
             </Field>
             <Field id="login-password" label={t('login.password')} error={errors.password}>
-              <Password {...input('password')} size="large" prefix={<LockOutlined />} autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
+              <PasswordInput {...input('password')} icon={LockOutlined} autoComplete="current-password" placeholder={t('login.passwordPlaceholder')} />
             </Field>
             {showCaptcha && (
               <Field id="login-captcha_code" label={t('login.captcha')} error={errors.captcha_code}>
-                <Flex gap={12}>
-                  <Input {...input('captcha_code')} size="large" prefix={<SafetyOutlined />} autoComplete="off" placeholder={t('login.captchaPlaceholder')} aria-label={t('login.captcha')} />
-                  <button type="button" onClick={() => void captcha.refetch()} data-testid="captcha-image" aria-label={t('login.captchaRefresh')} title={t('login.captchaRefresh')} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 0, width: 130, height: 40, flex: 'none', background: '#f5f8fc', cursor: 'pointer', overflow: 'hidden' }}>
+                <div style={{ display: 'flex', gap: 12 }}>
+                  <TextInput {...input('captcha_code')} icon={SafetyOutlined} autoComplete="off" placeholder={t('login.captchaPlaceholder')} aria-label={t('login.captcha')} />
+                  <button type="button" onClick={captcha.refetch} data-testid="captcha-image" aria-label={t('login.captchaRefresh')} title={t('login.captchaRefresh')} style={{ border: '1px solid #d9d9d9', borderRadius: 6, padding: 0, width: 130, height: 40, flex: 'none', background: '#f5f8fc', cursor: 'pointer', overflow: 'hidden' }}>
                     {captcha.data?.image && <img src={captcha.data.image} alt={t('login.captcha')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />}
                   </button>
-                </Flex>
+                </div>
               </Field>
             )}
-            <div style={{ marginBottom: look.marginLG }}>
-              <Checkbox checked={values.remember} onChange={(e) => setValues((v) => ({ ...v, remember: e.target.checked }))}>
+            <div style={{ marginBottom: 24 }}>
+              <Checkbox checked={values.remember} onChange={(remember) => setValues((v) => ({ ...v, remember }))}>
                 {t('login.remember')}
               </Checkbox>
             </div>
-            <Button type="primary" htmlType="submit" size="large" block loading={login.isPending} data-testid="login-submit">
-              {t('login.submit')}
-            </Button>
+            <SubmitButton busy={busy} label={t('login.submit')} />
           </form>
-        </Flex>
-      </Flex>
-    </Flex>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { session } from '../session';
 import { languageStore } from '../prefs';
-import { i18n } from '../i18n';
+import { signInText } from '../signInTexts';
 import { createDuplicateGuard } from './duplicateGuard';
 
 const guard = createDuplicateGuard();
@@ -28,7 +28,7 @@ export const headersMiddleware: Middleware = {
 
 export const duplicateMiddleware: Middleware = {
   onRequest({ request, id }) {
-    pending.set(id, guard.acquire(request.method, request.url, i18n.t('request.duplicate')));
+    pending.set(id, guard.acquire(request.method, request.url, signInText('request.duplicate')));
     return undefined;
   },
   onResponse({ response, id }) {
