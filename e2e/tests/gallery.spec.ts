@@ -165,8 +165,6 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
   expect((await moved1).status()).toBe(200);
   await expect(announce).toContainText('113 × 80');
   await expect.poll(async () => (await keyed())[3].points).toEqual([173.8, 112.5, 286.3, 192.5]);
-  // The editor takes keys again once the move is saved and the gallery read back (its tool bar says so).
-  await expect(page.getByRole('button', { name: '删除标注' })).toBeEnabled();
   await page.keyboard.press('Delete');
   await expect(announce).toContainText('已删除');
   await expect(canvas).toHaveAttribute('aria-label', /3/);

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../../components/ui/useApiError';
 import { useImageUrl, useRestore, useRotate, useSaveCopy, useSaveLabels, type CropRect, type GalleryImage } from './api';
 import { drawLabel } from './draw';
+import { createSaveQueue } from './saveQueue';
 import {
   clampPoints, defaultForm, hitTest, initialCrop, isDrawn, isTwoPoint, labelBox, makeLabel, moveLabel, PALETTE, placeAtCentre, processFilter,
   resizeLabel, STROKES, TOOLS, type Label, type LabelForm, type Tool,
@@ -60,9 +61,27 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   const rotate = useRotate();
   const restore = useRestore();
   const saveCopy = useSaveCopy();
-  const busy = saveLabels.isPending || rotate.isPending || restore.isPending || saveCopy.isPending;
+  // Rotating, restoring or copying the image: nothing else until it is done. Label saves do not hold the
+  // editor (edits made meanwhile are saved after them); only what changes the image waits for them.
+  const busy = rotate.isPending || restore.isPending || saveCopy.isPending;
+  const [savingLabels, setSavingLabels] = useState(false);
+  const latest = useRef({ saveLabels, item, onSaved, showError });
+  latest.current = { saveLabels, item, onSaved, showError };
+  const [queue] = useState(() =>
+    createSaveQueue<Label[]>((next) => latest.current.saveLabels.mutateAsync({ caseId, fileId: latest.current.item.id, labels: next }), {
+      onIdle: () => latest.current.onSaved(),
+      onError: (e) => {
+        setLabels(latest.current.item.labels);
+        latest.current.showError(e);
+      },
+      onBusy: setSavingLabels,
+    }),
+  );
 
-  useEffect(() => setLabels(item.labels), [item.labels]);
+  // The server's labels replace the editor's only when no edit of the editor's is still to be saved.
+  useEffect(() => {
+    if (!queue.busy() && !pending.current) setLabels(item.labels);
+  }, [item.labels, queue]);
   useEffect(() => {
     if (!url) return;
     const i = new window.Image();
@@ -158,27 +177,20 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     }
   };
 
-  const persist = async (next: Label[]) => {
+  const persist = (next: Label[]) => {
     // This save holds every change: a keyboard move still waiting is dropped, not saved after it.
     if (pending.current) {
       window.clearTimeout(pending.current.timer);
       pending.current = null;
     }
-    const before = labels;
     setLabels(next);
-    try {
-      await saveLabels.mutateAsync({ caseId, fileId: item.id, labels: next });
-      onSaved();
-    } catch (e) {
-      setLabels(before);
-      showError(e);
-    }
+    queue.push(next);
   };
-  const saveForm = async () => {
+  const saveForm = () => {
     if (!form) return;
     if (form.type === 'add') {
       const l = makeLabel(labels, form.tool, form.points, form.values);
-      await persist([...labels, l]);
+      persist([...labels, l]);
       if (form.keyboard) {
         setMode('idle');
         setTool(null);
@@ -187,7 +199,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
         canvas.current?.focus();
       }
     } else {
-      await persist(labels.map((l) => (l.id === form.id ? { ...l, ...form.values } : l)));
+      persist(labels.map((l) => (l.id === form.id ? { ...l, ...form.values } : l)));
     }
     setForm(null);
   };
@@ -197,7 +209,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
   };
   const deleteLabel = (id: number) => {
     setSelected(null);
-    void persist(labels.filter((l) => l.id !== id));
+    persist(labels.filter((l) => l.id !== id));
   };
 
   // Keyboard drawing: 1–9 choose a tool, Enter places its shape at the centre (then the label form), [ and ]
@@ -208,7 +220,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     if (pending.current) window.clearTimeout(pending.current.timer);
     const timer = window.setTimeout(() => {
       pending.current = null;
-      saveLabels.mutate({ caseId, fileId: item.id, labels: next }, { onError: (e) => { setLabels(item.labels); showError(e); } });
+      queue.push(next);
     }, 600);
     pending.current = { timer, labels: next };
   };
@@ -217,7 +229,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     const p = pending.current;
     if (p) {
       window.clearTimeout(p.timer);
-      saveLabels.mutate({ caseId, fileId: item.id, labels: p.labels });
+      queue.push(p.labels);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -275,6 +287,13 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     setCrop(initialCrop(w, h));
   };
   const enter = (m: Mode) => {
+    // A keyboard move still waiting is saved before the image can change under it.
+    const p = pending.current;
+    if (p && m !== 'idle') {
+      window.clearTimeout(p.timer);
+      pending.current = null;
+      queue.push(p.labels);
+    }
     resetAll();
     setMode(m);
     if (m === 'crop') setCrop(initialCrop(w, h));
@@ -373,16 +392,16 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
           </Tooltip>
         ))}
         <Divider type="vertical" />
-        <Button icon={<ScissorOutlined />} onClick={() => enter('crop')} disabled={busy} type={mode === 'crop' ? 'primary' : 'default'} data-testid="mode-crop">{t('gallery.crop')}</Button>
-        <Button icon={<RedoOutlined />} onClick={() => enter('rotate')} disabled={busy} type={mode === 'rotate' ? 'primary' : 'default'} data-testid="mode-rotate">{t('gallery.rotate')}</Button>
-        <Button icon={<SlidersOutlined />} onClick={() => enter('process')} disabled={busy} type={mode === 'process' ? 'primary' : 'default'} data-testid="mode-process">{t('gallery.process')}</Button>
+        <Button icon={<ScissorOutlined />} onClick={() => enter('crop')} disabled={busy || savingLabels} type={mode === 'crop' ? 'primary' : 'default'} data-testid="mode-crop">{t('gallery.crop')}</Button>
+        <Button icon={<RedoOutlined />} onClick={() => enter('rotate')} disabled={busy || savingLabels} type={mode === 'rotate' ? 'primary' : 'default'} data-testid="mode-rotate">{t('gallery.rotate')}</Button>
+        <Button icon={<SlidersOutlined />} onClick={() => enter('process')} disabled={busy || savingLabels} type={mode === 'process' ? 'primary' : 'default'} data-testid="mode-process">{t('gallery.process')}</Button>
         <Divider type="vertical" />
         <Button icon={<UnorderedListOutlined />} onClick={() => setListOpen(true)}>{t('gallery.labelList', { n: labels.length })}</Button>
         <Button icon={<EditOutlined />} disabled={!selectedLabel || busy} onClick={editSelected} data-testid="label-edit">{t('gallery.labelEdit')}</Button>
         <Button icon={<DeleteOutlined />} danger disabled={!selectedLabel || busy} onClick={() => selectedLabel && deleteLabel(selectedLabel.id)}>{t('gallery.labelDelete')}</Button>
         <Divider type="vertical" />
-        <Button icon={<RollbackOutlined />} onClick={doRestore} disabled={busy || !item.edited}>{t('gallery.restore')}</Button>
-        <Button icon={<SaveOutlined />} onClick={saveAsNew} loading={saveCopy.isPending} disabled={busy || !img} data-testid="save-as-new">{t('gallery.saveAsNew')}</Button>
+        <Button icon={<RollbackOutlined />} onClick={doRestore} disabled={busy || savingLabels || !item.edited}>{t('gallery.restore')}</Button>
+        <Button icon={<SaveOutlined />} onClick={saveAsNew} loading={saveCopy.isPending} disabled={busy || savingLabels || !img} data-testid="save-as-new">{t('gallery.saveAsNew')}</Button>
         <Divider type="vertical" />
         <Button icon={<ZoomOutOutlined />} aria-label={t('gallery.zoomOut')} onClick={() => setZoom((z) => Math.max(MIN_ZOOM, +(z / 1.25).toFixed(3)))} />
         <Typography.Text style={{ minWidth: 48, textAlign: 'center' }}>{Math.round(scale * 100)}%</Typography.Text>
@@ -417,7 +436,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
             {mode === 'process' ? (
               <Button type="primary" icon={<SaveOutlined />} onClick={saveAsNew} loading={saveCopy.isPending}>{t('gallery.saveAsNew')}</Button>
             ) : (
-              <Button type="primary" icon={<SaveOutlined />} onClick={overwrite} loading={rotate.isPending} disabled={mode === 'rotate' && angle % 360 === 0} data-testid="mode-save">
+              <Button type="primary" icon={<SaveOutlined />} onClick={overwrite} loading={rotate.isPending} disabled={savingLabels || (mode === 'rotate' && angle % 360 === 0)} data-testid="mode-save">
                 {t('common.save')}
               </Button>
             )}
@@ -453,7 +472,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
         <span id="editor-keys">{t('gallery.kbd.help')}</span>
       </Typography.Text>
       <div aria-live="polite" style={visuallyHidden} data-testid="editor-announce">{announced}</div>
-      <LabelFormModal form={form} onChange={(values) => form && setForm({ ...form, values })} onCancel={() => setForm(null)} onSave={saveForm} saving={saveLabels.isPending} toolLabel={toolLabel} />
+      <LabelFormModal form={form} onChange={(values) => form && setForm({ ...form, values })} onCancel={() => setForm(null)} onSave={saveForm} toolLabel={toolLabel} />
       <Modal open={listOpen} title={t('gallery.labelInfo')} onCancel={() => setListOpen(false)} footer={null} width={640} zIndex={3200}>
         <Table
           size="small"
@@ -483,12 +502,11 @@ function Swatch({ c }: { c: string }) {
   return <span aria-hidden style={{ display: 'inline-block', width: 16, height: 16, borderRadius: 3, background: c || 'transparent', border: '1px solid #8c8c8c', verticalAlign: 'middle' }} />;
 }
 
-function LabelFormModal({ form, onChange, onCancel, onSave, saving, toolLabel }: {
+function LabelFormModal({ form, onChange, onCancel, onSave, toolLabel }: {
   form: { type: 'add' | 'edit'; tool: Tool; values: LabelForm } | null;
   onChange: (v: LabelForm) => void;
   onCancel: () => void;
   onSave: () => void;
-  saving: boolean;
   toolLabel: Record<Tool, string>;
 }) {
   const { t } = useTranslation();
@@ -505,7 +523,7 @@ function LabelFormModal({ form, onChange, onCancel, onSave, saving, toolLabel }:
       onOk={onSave}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: needsText, loading: saving, ...{ 'data-testid': 'label-save' } }}
+      okButtonProps={{ disabled: needsText, ...{ 'data-testid': 'label-save' } }}
       width={480}
     >
       <Form layout="vertical">
