@@ -27,7 +27,7 @@ describe('report class', () => {
     expect(screen.getByTestId('field-report_class')).toHaveTextContent('常规报告');
   });
 
-  it('shows the saved class in the report view', () => {
+  it('shows the saved class in the report view under the report number, as the PDF prints it', () => {
     const v = {
       id: 1, consult_id: 2, type: 0, version: 1, status: 'published', opinion: '慢性胃炎。', microscopic: '', gross_description: '', remark: '',
       critical_values: '', frozen_verdict: '', report_class: '疑难会诊', doctor_id: 3, doctor_name: '张专家', reviewer_id: null, reviewer_name: null,
@@ -35,7 +35,8 @@ describe('report class', () => {
       updated_at: '2026-11-27T08:00:00Z', first_result: '', first_result_reason: '', struct_template_id: null, struct_values: null,
     } as unknown as Diagnosis;
     renderAt(<VersionList versions={[v]} />);
-    expect(screen.getByText('报告分类')).toBeInTheDocument();
+    const labels = [...document.querySelectorAll('.ant-descriptions-item-label')].map((e) => e.textContent);
+    expect(labels.indexOf('报告分类')).toBe(labels.indexOf('报告编号') + 1);
     expect(screen.getByText('疑难会诊')).toBeInTheDocument();
   });
 });

@@ -171,9 +171,10 @@ export function VersionList({ versions, consultNo }: { versions: readonly Diagno
             column={1}
             styles={{ label: { width: 150, verticalAlign: 'top' }, content: { whiteSpace: 'pre-wrap' } }}
             items={[
-              ...(v.report_class ? [{ key: 'class', label: t('diagnosis.field.reportClass'), children: v.report_class }] : []),
               ...FIELDS.filter((f) => v[f.key]).map((f) => ({ key: f.key, label: t(f.label), children: v[f.key] })),
               ...(v.report_no ? [{ key: 'no', label: t('diagnosis.field.reportNo'), children: <span className="tp-mono">{v.report_no}</span> }] : []),
+              // Under the report number, as the PDF prints it.
+              ...(v.report_class ? [{ key: 'class', label: t('diagnosis.field.reportClass'), children: v.report_class }] : []),
               ...(v.verify_code ? [{ key: 'vc', label: t('diagnosis.field.verifyCode'), children: <span className="tp-mono">{v.verify_code}</span> }] : []),
               ...(v.release_at ? [{ key: 'rel', label: t('diagnosis.field.releaseAt'), children: formatDateTime(v.release_at) }] : []),
               ...(v.reviewer_name ? [{ key: 'rv', label: t('diagnosis.field.reviewer'), children: v.reviewer_name }] : []),
