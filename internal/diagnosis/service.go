@@ -124,9 +124,17 @@ func (s *Service) checkReportClass(ctx context.Context, tx *db.Tx, r *consultati
 	if class == "" || slices.Contains(s.reportClasses(ctx, r), class) {
 		return nil
 	}
-	if work, err := s.working(ctx, tx, r.ID); err != nil {
+	work, err := s.working(ctx, tx, r.ID)
+	if err != nil {
 		return err
-	} else if work != nil && work.ReportClass == class {
+	}
+	return s.classKept(ctx, r, class, work)
+}
+
+// classKept accepts a class the draft already has (else refuses it, in
+// both languages): the center may have dropped it since.
+func (s *Service) classKept(ctx context.Context, r *consultation.Row, class string, draft *Diagnosis) error {
+	if class == "" || slices.Contains(s.reportClasses(ctx, r), class) || (draft != nil && draft.ReportClass == class) {
 		return nil
 	}
 	return apperr.New(apperr.Invalid, "error.validation").Field("report_class", "diagnosis.report_class_unknown", "item", class)

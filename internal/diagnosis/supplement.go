@@ -56,13 +56,18 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 	err := s.deps.Cases.Apply(ctx, id, consultation.ActAppendDiagnosis, "", func(tx *db.Tx, r *consultation.Row, _ consultation.State) (consultation.Change, error) {
 		now := s.now()
 		vals := map[string]any{"microscopic": in.Microscopic, "opinion": in.Opinion, "gross_description": in.GrossDescription,
-			"remark": in.Remark, "critical_values": in.CriticalValues, "status": Draft, "updated_at": now}
-		if work, err := s.workingSupplement(ctx, tx, id); err == nil {
+			"remark": in.Remark, "critical_values": in.CriticalValues, "report_class": in.ReportClass, "status": Draft, "updated_at": now}
+		work, err := s.workingSupplement(ctx, tx, id)
+		if err != nil && !apperr.Is(err, "diagnosis.no_supplement") {
+			return consultation.Change{}, err
+		}
+		if err := s.classKept(ctx, r, in.ReportClass, work); err != nil {
+			return consultation.Change{}, err
+		}
+		if work != nil {
 			sid = work.ID
 			_, err := db.Exec(ctx, tx, tx.Builder().Update("diagnoses").SetMap(vals).Where("id = ?", sid))
 			return consultation.Change{}, apperr.Wrap(err, "save supplement")
-		} else if !apperr.Is(err, "diagnosis.no_supplement") {
-			return consultation.Change{}, err
 		}
 		var version int
 		if err := db.Get(ctx, tx, &version, tx.Builder().Select("COALESCE(MAX(version), 0) + 1").From("diagnoses").
@@ -70,7 +75,6 @@ func (s *Service) Supplement(ctx context.Context, id int64, in Input) (*Diagnosi
 			return consultation.Change{}, apperr.Wrap(err, "next supplement")
 		}
 		vals["consult_id"], vals["type"], vals["version"], vals["doctor_id"], vals["created_at"] = id, TypeSupplement, version, me, now
-		var err error
 		sid, err = db.InsertID(ctx, tx, tx.Builder().Insert("diagnoses").SetMap(vals))
 		return consultation.Change{}, apperr.Wrap(err, "insert supplement")
 	})
