@@ -9,6 +9,7 @@ import { apiLogin, call, list } from '../lib/api';
 import { caseFixture, chargeCase, getCase, recallCase, registerCase, submittedCase, type CaseFixture } from '../lib/cases';
 import { pickOption } from '../lib/antd';
 import { menuItem, openAllGroups, searchList, signInWithToken, toast } from '../lib/ui';
+import { expectAccessible } from '../lib/axe';
 
 const zh = JSON.parse(readFileSync(path.resolve(__dirname, '../../web/src/locales/zh-CN.json'), 'utf8')) as Record<string, string>;
 const T = (key: string, vars: Record<string, string | number> = {}) => {
@@ -158,7 +159,9 @@ test('the admin narrows all cases by hospital and a date shortcut; the timed-out
   await expect(page).toHaveURL(/timeout/);
   await expect(rows.first()).toBeVisible();
   await expect.poll(async () => (await rows.allInnerTexts()).every((r) => r.includes(T('case.timing.timeout')))).toBe(true);
-  await page.getByTestId('tab-soon_timeout').click();
+  await page.getByTestId('tab-more').click();
+  await page.locator('.ant-dropdown:visible').getByTestId('tab-soon_timeout').click();
+  await expect(page).toHaveURL(/soon_timeout/);
   await expect.poll(async () => (await rows.allInnerTexts()).every((r) => r.includes(T('case.timing.soon')))).toBe(true);
   await expect(rows.first()).toBeVisible();
 
@@ -167,4 +170,38 @@ test('the admin narrows all cases by hospital and a date shortcut; the timed-out
   await drawer.getByRole('tab', { name: T('case.tabs.log') }).click();
   await expect(drawer.locator('.ant-timeline-item').first()).toBeVisible();
   await expect(drawer.locator('.ant-timeline')).toContainText('登记病例');
+});
+
+test('the admin\'s case views fit one bar at 1440 px in both languages; the rarer ones are under More views with exact counts, kept in the address', async ({ page }) => {
+  const admin = await apiLogin('admin');
+  const counts = (await call<Record<string, number>>('GET', '/api/consultation/count', { token: admin })).body.data!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const lang of ['en-US', 'zh-CN'] as const) {
+    await signInWithToken(page, 'admin', { lang, to: '/admin/consultation-manage' });
+    await expect(page.getByTestId('tab-all')).toBeVisible();
+    // Every tab lies inside the bar: nothing is left to antd's overflow button.
+    const fit = await page.locator('main .ant-tabs-nav').first().evaluate((nav) => {
+      const wrap = nav.querySelector('.ant-tabs-nav-wrap')!;
+      const list = nav.querySelector('.ant-tabs-nav-list')!;
+      return { list: list.scrollWidth, wrap: wrap.clientWidth };
+    });
+    expect(fit.list, `${lang}: ${fit.list} px of tabs in a ${fit.wrap} px bar`).toBeLessThanOrEqual(fit.wrap);
+  }
+  await expect(page.locator('main [role=tab]')).toHaveCount(7);
+  await page.getByTestId('tab-more').click();
+  const item = page.locator('.ant-dropdown:visible').getByTestId('tab-returned_site');
+  await expect(item).toContainText(String(counts.returned_site));
+  await item.click();
+  await expect(page).toHaveURL(/returned_site/);
+  const more = page.getByTestId('tab-more');
+  await expect(more).toContainText(T('case.tab.returned_site'));
+  await expect(more).toContainText(String(counts.returned_site));
+  if (counts.returned_site > 0) await expect(page.locator('main .ant-pagination-total-text')).toContainText(String(counts.returned_site));
+  await expect(page.locator('main [role=tab][aria-selected=true]')).toHaveCount(0);
+  await expectAccessible(page, 'consultation-manage, a view from More views', 'main');
+  // The address keeps the view: loaded again, the menu's button still names it.
+  await page.reload();
+  await expect(page.getByTestId('tab-more')).toContainText(T('case.tab.returned_site'));
+  await page.getByTestId('tab-timeout').click();
+  await expect(page.getByTestId('tab-more')).toHaveText(T('list.moreViews'));
 });

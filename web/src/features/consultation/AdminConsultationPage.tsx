@@ -11,7 +11,8 @@ export default function AdminConsultationPage() {
       tableId="admin.consultation"
       title={t('case.admin.title')}
       subtitle={t('case.admin.subtitle')}
-      tabs={['all', 'unsubmitted', 'to_allot', 'pending', 'diagnosing', 'to_review', 'completed', 'recall_pending', 'returned_site', 'timeout', 'soon_timeout']}
+      tabs={['all', 'to_allot', 'pending', 'diagnosing', 'to_review', 'completed', 'timeout']}
+      moreTabs={['soon_timeout', 'unsubmitted', 'recall_pending', 'returned_site']}
       columns={['consult_no', 'pathology_number', 'patient_name', 'hospital_name', 'center_name', 'expert_name', 'status', 'charge_status', 'slide_count', 'submitted_at', 'created_at']}
       hiddenColumns={['gender', 'age', 'library_name', 'inspection_date', 'assigned_at', 'timeout_at', 'recall_reason', 'return_reason']}
       actions={['view', 'bind_expert', 'referral', 'recall_agree', 'recall_reject', 'return_to_site']}

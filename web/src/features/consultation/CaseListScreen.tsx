@@ -18,6 +18,8 @@ export interface CaseListConfig {
   subtitle?: string;
   /** Tab keys of GET /consultation/list (params.tab), shown with counts. */
   tabs?: string[];
+  /** Tab keys (also of GET /consultation/list) offered in the "More views" menu after the tabs. */
+  moreTabs?: string[];
   /** A single fixed view instead of tabs. */
   fixedTab?: string;
   /** Extra fixed params (e.g. charge_status). */
@@ -79,7 +81,7 @@ export function CaseListScreen(cfg: CaseListConfig) {
         fetchCount={cfg.tabs ? fetchCount : undefined}
         columns={columns}
         defaultSort={{ created_at: 'desc' }}
-        tabs={cfg.tabs?.map((k) => ({ key: k, label: t(`case.tab.${k}`) }))}
+        tabs={cfg.tabs && [...cfg.tabs.map((k) => ({ key: k, label: t(`case.tab.${k}`) })), ...(cfg.moreTabs ?? []).map((k) => ({ key: k, label: t(`case.tab.${k}`), more: true }))]}
         searchFields={cfg.searchFields}
         searchPlaceholder={cfg.searchPlaceholder ?? t('case.searchPlaceholder')}
         toolbar={cfg.toolbar}

@@ -33,6 +33,8 @@ export interface SearchField {
 export interface ListTab {
   key: string;
   label: string;
+  /** Shown in the "More views" menu at the end of the tab bar instead of as a tab. */
+  more?: boolean;
 }
 
 export interface ListResult<T> {
