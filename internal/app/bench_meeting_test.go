@@ -118,7 +118,7 @@ func benchMeetings(b *testing.B, dialect db.Dialect, meetings, views int, pace t
 		go func() {
 			defer senders.Done()
 			for v := range views {
-				body := map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.5, "zoom": 1 + float64(v)/10, "sent": time.Now().UnixMicro()}
+				body := map[string]any{"kind": "view", "slide_id": slide, "x": 0.5, "y": 0.5, "zoom": 1 + float64(v)/10, "seq": v + 1, "sent": time.Now().UnixMicro()}
 				if r := e.do("POST", "/api/consultation/meeting/"+itoa(mid)+"/signal", expert, body); r.Status != 200 {
 					b.Errorf("signal: %d %s", r.Status, r)
 					return
