@@ -104,7 +104,7 @@ export function DiagnosisCard({ w, d, commands }: { w: Workspace; d: CaseDetail;
           onChange={active.setField}
           bind={caret.bind}
           frozen={frozen}
-          reportClasses={suppShown ? null : reportClasses}
+          reportClasses={reportClasses}
         />
       )}
       <ActionBar

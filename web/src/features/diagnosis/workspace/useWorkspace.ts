@@ -91,7 +91,7 @@ export function useWorkspace() {
     key: `${id}.supplement`,
     server: versions.isSuccess ? pickDraft(supp ?? EMPTY_DRAFT) : undefined,
     enabled: suppEditable,
-    save: ({ frozen_verdict: _verdict, report_class: _class, ...v }) => acts.supplementSave.mutateAsync(v),
+    save: ({ frozen_verdict: _verdict, ...v }) => acts.supplementSave.mutateAsync(v),
     onError: showError,
   });
   const active = suppShown ? suppDraft : draft;
