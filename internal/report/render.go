@@ -153,26 +153,35 @@ type pdf struct {
 }
 
 func newPDF(d *Data, t *Template) (*pdf, error) {
-	fc, err := parsedFont()
+	gp, err := newDoc()
 	if err != nil {
-		return nil, apperr.Wrap(err, "report: font")
+		return nil, err
 	}
-	gp := &gopdf.GoPdf{}
-	gp.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
 	gp.SetInfo(gopdf.PdfInfo{
 		Title:        t.Title + " " + d.ReportNo,
 		Author:       d.CenterName,
 		Creator:      "Telepath",
 		CreationDate: d.PrintedAt,
 	})
+	p := &pdf{gp: gp, d: d, t: t, widths: map[rune]float64{}, boldWidths: map[rune]float64{}}
+	p.newPage()
+	return p, nil
+}
+
+// newDoc starts an A4 document, in points, with the embedded fonts.
+func newDoc() (*gopdf.GoPdf, error) {
+	fc, err := parsedFont()
+	if err != nil {
+		return nil, apperr.Wrap(err, "report: font")
+	}
+	gp := &gopdf.GoPdf{}
+	gp.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
 	for _, f := range []string{cjkFamily, latinFamily, latinBoldFamily} {
 		if err := gp.AddTTFFontFromFontContainer(f, fc); err != nil {
 			return nil, apperr.Wrap(err, "report: font")
 		}
 	}
-	p := &pdf{gp: gp, d: d, t: t, widths: map[rune]float64{}, boldWidths: map[rune]float64{}}
-	p.newPage()
-	return p, nil
+	return gp, nil
 }
 
 func (p *pdf) T(key string, args map[string]any) string { return i18n.T(p.d.Lang, key, args) }
@@ -239,7 +248,7 @@ func (p *pdf) boldLines(s string, width, size float64) []string {
 func (p *pdf) newPage() {
 	p.gp.AddPage()
 	p.pages++
-	p.watermark() // first, so it lies under the content
+	p.watermark(p.d.Watermark, pageW, pageH) // first, so it lies under the content
 	p.y = top
 	if p.pages > 1 {
 		p.runningHeader()
@@ -376,10 +385,9 @@ func (p *pdf) finish() {
 	}
 }
 
-// watermark tiles the configured text diagonally over the page, light and
-// translucent so the report stays readable.
-func (p *pdf) watermark() {
-	wm := p.d.Watermark
+// watermark tiles wm's text diagonally over a pw×ph page, light
+// and translucent so the page stays readable.
+func (p *pdf) watermark(wm *Watermark, pw, ph float64) {
 	if wm == nil || strings.TrimSpace(wm.Text) == "" {
 		return
 	}
@@ -403,10 +411,16 @@ func (p *pdf) watermark() {
 	}
 	w := p.textWidth(s, size)
 	stepX := max(w+size*3, 200)
-	stepY := max(size*7, 150)
-	for cy := 60.0; cy < pageH+stepY; cy += stepY {
-		row := int(cy / stepY)
-		for cx := -stepX/2*float64(row%2) + 40; cx < pageW+stepX; cx += stepX {
+	// Rows are offset by half a step; a long text slopes into the next
+	// row unless the rows are as far apart as its rise (sin 30° = 0.5).
+	stepY := max(size*7, 150, (stepX/4+size*3)/0.866)
+	// The grid is laid out from the page's centre, so a small page still
+	// shows one whole mark.
+	rows, cols := int(ph/2/stepY)+1, int(pw/2/stepX)+2
+	for r := -rows; r <= rows; r++ {
+		cy := ph/2 + float64(r)*stepY
+		for k := -cols; k <= cols; k++ {
+			cx := pw/2 + float64(k)*stepX + stepX/2*float64(r&1)
 			p.gp.Rotate(30, cx, cy)
 			p.text(cx-w/2, cy-size/2, s, size, c, false)
 			p.gp.RotateReset()

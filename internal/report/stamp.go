@@ -1,0 +1,98 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sync"
+
+	"github.com/signintech/gopdf"
+
+	"telepath/internal/platform/apperr"
+)
+
+// MaxStampPages bounds the pages of a PDF that Stamp watermarks.
+const MaxStampPages = 500
+
+// Why Stamp refuses a PDF.
+var (
+	ErrUnreadablePDF = errors.New("report: the PDF cannot be read")
+	ErrEncryptedPDF  = errors.New("report: the PDF is encrypted")
+	ErrTooManyPages  = errors.New("report: the PDF has too many pages")
+)
+
+// The reader (gofpdi) spins at the end of some truncated files and
+// recurses without end on a cyclic page tree, rereading the file each
+// time; Stamp gives up on a file once it has been read this often or
+// this much. An ordinary file is read far less: once, plus each object a
+// page uses once per page.
+const (
+	maxReads     = 1 << 16
+	maxReadBytes = 1 << 30
+)
+
+// budgetReader is a file that panics when its reads run out.
+type budgetReader struct {
+	*bytes.Reader
+	calls, bytes int
+}
+
+func (r *budgetReader) Read(b []byte) (int, error) {
+	n, err := r.Reader.Read(b)
+	r.calls--
+	r.bytes -= n
+	if r.calls < 0 || r.bytes < 0 {
+		panic(ErrUnreadablePDF)
+	}
+	return n, err
+}
+
+// stampMu lets one PDF be stamped at a time: the reader holds the whole
+// file's objects in memory.
+var stampMu sync.Mutex
+
+// Stamp returns a copy of the PDF src with wm's text tiled over every
+// page the way a report's watermark is, each page keeping its size. The
+// reader (gofpdi) panics on malformed files; such a file, like one it
+// reads beyond its budget, is ErrUnreadablePDF. An encrypted file is
+// ErrEncryptedPDF and one of more than MaxStampPages pages
+// ErrTooManyPages. src is not changed.
+func Stamp(src []byte, wm Watermark) (out []byte, err error) {
+	if bytes.Contains(src, []byte("/Encrypt")) {
+		return nil, ErrEncryptedPDF
+	}
+	stampMu.Lock()
+	defer stampMu.Unlock()
+	defer func() {
+		if recover() != nil {
+			out, err = nil, ErrUnreadablePDF
+		}
+	}()
+	gp, err := newDoc()
+	if err != nil {
+		return nil, err
+	}
+	rs := io.ReadSeeker(&budgetReader{Reader: bytes.NewReader(src), calls: maxReads, bytes: maxReadBytes})
+	sizes := gp.GetStreamPageSizes(&rs)
+	switch {
+	case len(sizes) == 0:
+		return nil, ErrUnreadablePDF
+	case len(sizes) > MaxStampPages:
+		return nil, ErrTooManyPages
+	}
+	p := &pdf{gp: gp, widths: map[rune]float64{}, boldWidths: map[rune]float64{}}
+	for n := 1; n <= len(sizes); n++ {
+		box, ok := sizes[n]["/MediaBox"]
+		if !ok || box["w"] <= 0 || box["h"] <= 0 {
+			return nil, ErrUnreadablePDF
+		}
+		w, h := box["w"], box["h"]
+		gp.AddPageWithOption(gopdf.PageOption{PageSize: &gopdf.Rect{W: w, H: h}})
+		gp.UseImportedTemplate(gp.ImportPageStream(&rs, n, "/MediaBox"), 0, 0, w, h)
+		p.watermark(&wm, w, h)
+	}
+	if out, err = gp.GetBytesPdfReturnErr(); err != nil {
+		return nil, apperr.Wrap(err, "report: write stamped pdf")
+	}
+	return out, nil
+}
