@@ -18,7 +18,7 @@ type paraffinAppt struct {
 	ConcordanceBy     *string `json:"concordance_by"`
 }
 
-// reportedFrozen books a frozen section with expert on duty, turns it into
+// reportedFrozen books a frozen section with expert on duty (today and tomorrow), turns it into
 // a frozen case and has the expert publish a malignant frozen verdict; it
 // returns the appointment's path and the frozen case's id.
 func (e *env) reportedFrozen() (string, string) {
@@ -26,8 +26,13 @@ func (e *env) reportedFrozen() (string, string) {
 	alloc, site, expert := e.login("allocator"), e.login("site"), e.login("expert")
 	g := data[frozenGroup](e, e.expect(e.do("POST", "/api/schedule/group", alloc, map[string]any{"center_id": e.centerID("EC"), "name": "G", "period_name": "P",
 		"member_ids": []int64{e.userID("expert")}, "shifts": []map[string]any{{"name": "全天", "sessions": []map[string]string{{"start": "00:00", "end": "23:59"}}}}}), 200))
-	e.expect(e.do("PUT", "/api/schedule/duty", alloc, map[string]any{"group_id": g.ID, "version": g.Version, "start": today(0), "days": 1,
-		"assignments": []map[string]any{{"day": today(0), "user_id": e.userID("expert"), "shift_id": g.Shifts[0].ID}}}), 200)
+	// Today and tomorrow: bookings a few minutes ahead stay on duty across local midnight.
+	duty := []map[string]any{}
+	for d := range 2 {
+		duty = append(duty, map[string]any{"day": today(d), "user_id": e.userID("expert"), "shift_id": g.Shifts[0].ID})
+	}
+	e.expect(e.do("PUT", "/api/schedule/duty", alloc, map[string]any{"group_id": g.ID, "version": g.Version, "start": today(0), "days": 2,
+		"assignments": duty}), 200)
 	a := data[frozenAppt](e, e.expect(e.do("POST", "/api/frozen/appointment", site, map[string]any{"center_id": e.centerID("EC"), "patient_name": "赵冰冻",
 		"operation_at": time.Now().Add(5 * time.Minute).UTC().Format(time.RFC3339), "surgeon": "S", "phone": "13800000000", "specimen_site": "甲状腺左叶",
 		"gender": "female", "age": "40"}), 200))

@@ -313,7 +313,7 @@ func TestFrozenDutyAndAppointments(t *testing.T) {
 func TestFrozenFailedAppointment(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
 		alloc, site := e.login("allocator"), e.login("site")
-		p, _ := e.reportedFrozen() // a duty schedule for today, and a reported frozen case beside
+		p, _ := e.reportedFrozen() // a duty schedule for today and tomorrow, and a reported frozen case beside
 		a := data[frozenAppt](e, e.expect(e.do("POST", "/api/frozen/appointment", site, map[string]any{"center_id": e.centerID("EC"), "patient_name": "未到",
 			"operation_at": time.Now().Add(10 * time.Minute).UTC().Format(time.RFC3339), "surgeon": "S", "phone": "13800000000", "specimen_site": "X"}), 200))
 		ap := fmt.Sprintf("/api/frozen/appointment/%d", a.ID)

@@ -162,7 +162,7 @@ func TestAllocateToThirdSetting(t *testing.T) {
 func TestFrozenRecallWithoutCenterCheck(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
 		alloc, site := e.login("allocator"), e.login("site")
-		e.reportedFrozen() // a duty schedule for today
+		e.reportedFrozen() // a duty schedule for today and tomorrow
 		book := func() string {
 			a := data[frozenAppt](e, e.expect(e.do("POST", "/api/frozen/appointment", site, map[string]any{"center_id": e.centerID("EC"), "patient_name": "撤回",
 				"operation_at": time.Now().Add(30 * time.Minute).UTC().Format(time.RFC3339), "surgeon": "S", "phone": "13800000000", "specimen_site": "X"}), 200))
