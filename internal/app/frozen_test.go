@@ -359,10 +359,12 @@ func TestFrozenAutomaticAssignment(t *testing.T) {
 			t.Helper()
 			as := []map[string]any{}
 			for _, u := range users {
-				as = append(as, map[string]any{"day": today(0), "user_id": u, "shift_id": shift})
+				for d := range 2 { // today and tomorrow: bookings a few minutes ahead cross local midnight
+					as = append(as, map[string]any{"day": today(d), "user_id": u, "shift_id": shift})
+				}
 			}
 			g = data[frozenGroup](e, e.expect(e.do("PUT", "/api/schedule/duty", alloc, map[string]any{"group_id": g.ID, "version": g.Version,
-				"start": today(0), "days": 1, "assignments": as}), 200))
+				"start": today(0), "days": 2, "assignments": as}), 200))
 		}
 		booked := func() string {
 			t.Helper()
