@@ -9,10 +9,15 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/signintech/gopdf"
 
 	"telepath/internal/slide/slidegen"
 )
@@ -224,6 +229,143 @@ func TestShareAnnotationsRedacted(t *testing.T) {
 		}
 		if got := read(false, "zh-CN"); got != said {
 			t.Errorf("identified: %q", got)
+		}
+	})
+}
+
+// letterPDF is a PDF of an A4 portrait and an A4 landscape page, each
+// saying its number, as a hospital's system would have written it.
+func letterPDF(t *testing.T) []byte {
+	gp := &gopdf.GoPdf{}
+	gp.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
+	if err := gp.AddTTFFont("dejavu", "../report/fonts/DejaVuSans.ttf"); err != nil {
+		t.Fatal(err)
+	}
+	for i, size := range []*gopdf.Rect{gopdf.PageSizeA4, gopdf.PageSizeA4Landscape} {
+		gp.AddPageWithOption(gopdf.PageOption{PageSize: size})
+		_ = gp.SetFont("dejavu", "", 14)
+		gp.SetXY(60, 60)
+		if err := gp.Cell(nil, "Outside consultation letter page "+itoa(int64(i+1))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := gp.GetBytesPdfReturnErr()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// pdfPages runs pdfinfo and pdftotext on a PDF: its "Page n size" lines
+// and each page's text in drawing order without white space.
+func pdfPages(t *testing.T, pdf []byte) (sizes []string, texts []string) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext and pdfinfo (poppler-utils) not installed")
+	}
+	f := filepath.Join(t.TempDir(), "a.pdf")
+	if err := os.WriteFile(f, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	info, err := exec.Command("pdfinfo", "-f", "1", "-l", "1000", f).Output()
+	if err != nil {
+		t.Fatalf("pdfinfo: %v", err)
+	}
+	for _, l := range strings.Split(string(info), "\n") {
+		if strings.HasPrefix(l, "Page") && strings.Contains(l, "size:") {
+			sizes = append(sizes, strings.Join(strings.Fields(l), " "))
+		}
+	}
+	for n := range sizes {
+		p := itoa(int64(n + 1))
+		out, err := exec.Command("pdftotext", "-raw", "-enc", "UTF-8", "-f", p, "-l", p, f, "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext: %v", err)
+		}
+		texts = append(texts, strings.Join(strings.Fields(string(out)), ""))
+	}
+	return sizes, texts
+}
+
+// A share's PDF attachments come as copies with its watermark over every
+// page, pages and sizes kept, on identified and de-identified shares
+// alike (the stored file untouched); a malformed, a truncated and a too
+// large PDF are refused in both languages and are no visits.
+func TestSharePDFAttachments(t *testing.T) {
+	eachDB(t, trustProxy, func(t *testing.T, e *env) {
+		site := e.login("site")
+		letter := letterPDF(t)
+		files := map[string][]byte{
+			"会诊函.pdf": letter, "broken.pdf": []byte("%PDF-1.4\nthis is not a PDF body"), "truncated.pdf": letter[:len(letter)/2],
+			"scan.pdf": append([]byte("%PDF-1.4\n"), make([]byte, 32<<20)...), // over the 32 MB stamped
+		}
+		order := []string{"会诊函.pdf", "broken.pdf", "truncated.pdf", "scan.pdf"}
+		ids := make([]int64, len(order))
+		for i, name := range order {
+			var f struct {
+				Data struct {
+					ID int64 `json:"id"`
+				} `json:"data"`
+			}
+			e.decode(e.expect(e.upload(site, name, files[name]), 200), &f)
+			ids[i] = f.Data.ID
+		}
+		before := e.fileDigest(t, ids[0])
+		wantSizes, _ := pdfPages(t, letter)
+		if len(wantSizes) != 2 {
+			t.Fatalf("the letter's pages: %v", wantSizes)
+		}
+		slide := e.grantedCase(genSlide(t, slidegen.Options{Width: 300, Height: 200, Seed: 5}), ids...)
+		var cid int64
+		e.app.DB.Get(&cid, e.app.DB.Rebind("SELECT consult_id FROM slides WHERE id = ?"), slide)
+		expert := e.login("expert")
+		for _, deidentify := range []bool{false, true} {
+			s := e.share(expert, map[string]any{"consult_id": cid, "expiry_days": 7, "with_attachments": true, "deidentify": deidentify})
+			var v viewOut
+			e.decode(e.expect(e.openShare(s.Data.Token, "", "10.0.0.5"), 200), &v)
+			if len(v.Data.Attachments) != len(order) || v.Data.Watermark == "" {
+				t.Fatalf("attachments %+v, watermark %q", v.Data.Attachments, v.Data.Watermark)
+			}
+			get := func(i int, lang string) resp {
+				return e.do("GET", v.Data.Attachments[i].URL, "", nil, "user-language", lang)
+			}
+			r := e.expect(get(0, "en-US"), 200)
+			name := map[bool]string{false: "会诊函.pdf", true: "attachment-1.pdf"}[deidentify]
+			if cd := r.Header.Get("Content-Disposition"); !strings.Contains(cd, url.PathEscape(name)) && !strings.Contains(cd, name) {
+				t.Errorf("de-identified %v: sent as %s", deidentify, cd)
+			}
+			sizes, texts := pdfPages(t, r.Body)
+			if !slices.Equal(sizes, wantSizes) {
+				t.Errorf("de-identified %v: pages %v, want %v", deidentify, sizes, wantSizes)
+			}
+			mark := strings.Join(strings.Fields(v.Data.Watermark), "")
+			for n, text := range texts {
+				if !strings.Contains(text, "Outsideconsultationletterpage"+itoa(int64(n+1))) || !strings.Contains(text, mark) {
+					t.Errorf("de-identified %v: page %d lacks its content or %q: %s", deidentify, n+1, mark, text)
+				}
+			}
+			for i := 1; i < 3; i++ {
+				if m := message(e.expect(get(i, "en-US"), 400)); !strings.Contains(m, "not a readable PDF") {
+					t.Errorf("%s, en: %q", order[i], m)
+				}
+				if m := message(e.expect(get(i, "zh-CN"), 400)); !strings.Contains(m, "不是可读取的 PDF") {
+					t.Errorf("%s, zh: %q", order[i], m)
+				}
+			}
+			if m := message(e.expect(get(3, "en-US"), 413)); !strings.Contains(m, "larger than 32 MB") {
+				t.Errorf("scan.pdf, en: %q", m)
+			}
+			if m := message(e.expect(get(3, "zh-CN"), 413)); !strings.Contains(m, "大于 32 MB") {
+				t.Errorf("scan.pdf, zh: %q", m)
+			}
+			var visits int
+			e.app.DB.Get(&visits, e.app.DB.Rebind("SELECT visits FROM shares WHERE id = ?"), s.Data.ID)
+			if visits != 2 { // opened, then the letter; refusals are no visits
+				t.Errorf("de-identified %v: visits %d, want 2", deidentify, visits)
+			}
+		}
+		if e.fileDigest(t, ids[0]) != before {
+			t.Error("the letter changed on disk")
 		}
 	})
 }

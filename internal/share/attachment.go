@@ -1,7 +1,9 @@
 package share
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"path"
@@ -13,10 +15,15 @@ import (
 	"telepath/internal/files"
 	"telepath/internal/platform/apperr"
 	"telepath/internal/platform/db"
+	"telepath/internal/report"
 )
 
-// maxAttachment bounds an attachment served to a visitor.
-const maxAttachment = 64 << 20
+// maxAttachment bounds an attachment served to a visitor; maxPDF a PDF,
+// which is read whole into memory to be stamped.
+const (
+	maxAttachment = 64 << 20
+	maxPDF        = 32 << 20
+)
 
 // Attachment serves one attachment of the shared case for a visit.
 // It returns the bytes, their stored type and the name they are sent under.
@@ -26,7 +33,12 @@ const maxAttachment = 64 << 20
 // JPEG as JPEG, PNG, GIF (first frame), WebP and BMP as PNG. An image that
 // cannot be stamped — unreadable, more pixels than files.MaxPixels, or of
 // a kind not decoded here (SVG, HEIC, TIFF) — is refused rather than sent
-// unmarked. Other files (PDF, documents) are sent as stored.
+// unmarked. A PDF (by its type, name or first bytes) is sent as a copy
+// with the same watermark over every page, each page keeping its size;
+// one that cannot be stamped — unreadable, encrypted, more than
+// report.MaxStampPages pages or maxPDF bytes — is refused likewise. One
+// file is stamped at a time. Other files (documents) are sent as stored.
+// The stored file is never changed.
 func (s *Service) Attachment(ctx context.Context, ticket string, id int64) ([]byte, string, string, error) {
 	r, err := s.byTicket(ctx, ticket)
 	if err != nil {
@@ -52,7 +64,13 @@ func (s *Service) Attachment(ctx context.Context, ticket string, id int64) ([]by
 	if r.Deidentify {
 		name = fmt.Sprintf("attachment-%d%s", i+1, path.Ext(a.Filename))
 	}
-	if isImage(b, ct, name) {
+	switch {
+	case isPDF(b, ct, name):
+		if b, err = s.stampedPDF(ctx, r, b); err != nil {
+			return nil, "", "", err
+		}
+		ct = "application/pdf"
+	case isImage(b, ct, name):
 		if b, ct, name, err = s.stamped(ctx, r, b, name); err != nil {
 			return nil, "", "", err
 		}
@@ -78,6 +96,29 @@ func (s *Service) stamped(ctx context.Context, r *shareRow, b []byte, name strin
 		ext = path.Ext(name)
 	}
 	return out, "image/" + format, strings.TrimSuffix(name, path.Ext(name)) + ext, nil
+}
+
+// stampedPDF is a PDF attachment with the share's watermark over every
+// page.
+func (s *Service) stampedPDF(ctx context.Context, r *shareRow, b []byte) ([]byte, error) {
+	if len(b) > maxPDF {
+		return nil, apperr.New(apperr.TooLarge, "share.pdf_too_large").With("max", maxPDF>>20)
+	}
+	out, err := report.Stamp(b, shareMark(s.watermark(ctx, r)))
+	switch {
+	case errors.Is(err, report.ErrTooManyPages):
+		return nil, apperr.New(apperr.TooLarge, "share.pdf_too_many_pages").With("max", report.MaxStampPages)
+	case errors.Is(err, report.ErrEncryptedPDF):
+		return nil, apperr.New(apperr.Invalid, "share.pdf_encrypted")
+	case errors.Is(err, report.ErrUnreadablePDF):
+		return nil, apperr.New(apperr.Invalid, "share.pdf_unreadable")
+	}
+	return out, err
+}
+
+// isPDF: the file is a PDF by its stored type, its name or its bytes.
+func isPDF(b []byte, ct, name string) bool {
+	return ct == "application/pdf" || strings.EqualFold(path.Ext(name), ".pdf") || bytes.HasPrefix(b, []byte("%PDF-"))
 }
 
 // imageExts are the names of image files, readable here or not.

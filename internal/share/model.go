@@ -67,11 +67,17 @@ func (r Redaction) apply(d *report.Data) {
 		p.Name, p.IDNumber, p.Phone, p.OutpatientNumber, p.AdmissionNumber, p.BedNo, p.Ward = "", "", "", "", "", "", ""
 		d.ReportNo, d.ConsultNo, d.PathologyNumber, d.VerifyCode = r.Number, r.Number, "", ""
 	}
-	w := report.Watermark{Text: r.Watermark, FontSize: 16, Color: "#9ca3af"}
+	w := shareMark(r.Watermark)
 	if d.Watermark != nil {
 		w.FontSize, w.Color = d.Watermark.FontSize, d.Watermark.Color
 	}
 	d.Watermark = &w
+}
+
+// shareMark is a share's watermark text as drawn over a PDF, unless the
+// report's own settings say how it looks.
+func shareMark(text string) report.Watermark {
+	return report.Watermark{Text: text, FontSize: 16, Color: "#9ca3af"}
 }
 
 // Expiry choices in days; 0 is permanent.
