@@ -9,6 +9,7 @@ require (
 	github.com/jackc/pgxlisten v0.0.0-20250802141604-12b92425684c
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/mojocn/base64Captcha v1.3.8
+	github.com/phpdave11/gofpdi v1.0.14-0.20211212211723-1f10f9844311
 	github.com/prometheus/client_golang v1.25.0
 	github.com/signintech/gopdf v0.33.0
 	github.com/skip2/go-qrcode v0.0.0-20200617195104-da1b6568686e
@@ -35,7 +36,6 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
-	github.com/phpdave11/gofpdi v1.0.14-0.20211212211723-1f10f9844311 // indirect
 	github.com/pkg/errors v0.8.1 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
 	github.com/prometheus/common v0.72.0 // indirect
@@ -55,3 +55,7 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+// gofpdi with one fix: a page is imported with its own page boxes, not
+// the first page's (see third_party/gofpdi/README.md).
+replace github.com/phpdave11/gofpdi => ./third_party/gofpdi

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/phpdave11/gofpdi"
 	"github.com/signintech/gopdf"
 
 	"telepath/internal/platform/apperr"
@@ -153,7 +154,7 @@ type pdf struct {
 }
 
 func newPDF(d *Data, t *Template) (*pdf, error) {
-	gp, err := newDoc()
+	gp, err := newDoc(gofpdi.NewImporter())
 	if err != nil {
 		return nil, err
 	}
@@ -168,14 +169,15 @@ func newPDF(d *Data, t *Template) (*pdf, error) {
 	return p, nil
 }
 
-// newDoc starts an A4 document, in points, with the embedded fonts.
-func newDoc() (*gopdf.GoPdf, error) {
+// newDoc starts an A4 document, in points, with the embedded fonts; imp
+// is the reader of the PDFs it imports pages from.
+func newDoc(imp *gofpdi.Importer) (*gopdf.GoPdf, error) {
 	fc, err := parsedFont()
 	if err != nil {
 		return nil, apperr.Wrap(err, "report: font")
 	}
 	gp := &gopdf.GoPdf{}
-	gp.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT})
+	gp.StartWithImporter(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitPT}, imp)
 	for _, f := range []string{cjkFamily, latinFamily, latinBoldFamily} {
 		if err := gp.AddTTFFontFromFontContainer(f, fc); err != nil {
 			return nil, apperr.Wrap(err, "report: font")

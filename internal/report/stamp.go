@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/phpdave11/gofpdi"
 	"github.com/signintech/gopdf"
 
 	"telepath/internal/platform/apperr"
@@ -30,6 +31,14 @@ const (
 	maxReads     = 1 << 16
 	maxReadBytes = 1 << 30
 )
+
+// shownSize is the size of an imported page as it is shown: its media
+// box, turned by its /Rotate. The importer keeps it to itself but scales
+// a 1×1 placement by its inverse.
+func shownSize(imp *gofpdi.Importer, tpl int) (w, h float64) {
+	_, sx, sy, _, _ := imp.UseTemplate(tpl, 0, 0, 1, 1)
+	return 1 / sx, 1 / sy
+}
 
 // budgetReader is a file that panics when its reads run out.
 type budgetReader struct {
@@ -68,7 +77,8 @@ func Stamp(src []byte, wm Watermark) (out []byte, err error) {
 			out, err = nil, ErrUnreadablePDF
 		}
 	}()
-	gp, err := newDoc()
+	imp := gofpdi.NewImporter()
+	gp, err := newDoc(imp)
 	if err != nil {
 		return nil, err
 	}
@@ -82,13 +92,13 @@ func Stamp(src []byte, wm Watermark) (out []byte, err error) {
 	}
 	p := &pdf{gp: gp, widths: map[rune]float64{}, boldWidths: map[rune]float64{}}
 	for n := 1; n <= len(sizes); n++ {
-		box, ok := sizes[n]["/MediaBox"]
-		if !ok || box["w"] <= 0 || box["h"] <= 0 {
+		tpl := gp.ImportPageStream(&rs, n, "/MediaBox")
+		w, h := shownSize(imp, tpl)
+		if !(w > 0 && h > 0 && w < 1e5 && h < 1e5) {
 			return nil, ErrUnreadablePDF
 		}
-		w, h := box["w"], box["h"]
 		gp.AddPageWithOption(gopdf.PageOption{PageSize: &gopdf.Rect{W: w, H: h}})
-		gp.UseImportedTemplate(gp.ImportPageStream(&rs, n, "/MediaBox"), 0, 0, w, h)
+		gp.UseImportedTemplate(tpl, 0, 0, w, h)
 		p.watermark(&wm, w, h)
 	}
 	if out, err = gp.GetBytesPdfReturnErr(); err != nil {

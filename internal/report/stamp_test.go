@@ -7,9 +7,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/phpdave11/gofpdi"
 	"github.com/signintech/gopdf"
 )
 
@@ -17,7 +20,7 @@ import (
 // given pages, each saying its number.
 func pagesPDF(t *testing.T, sizes ...gopdf.Rect) []byte {
 	t.Helper()
-	gp, err := newDoc()
+	gp, err := newDoc(gofpdi.NewImporter())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,6 +99,20 @@ func TestStamp(t *testing.T) {
 			t.Errorf("pdfinfo lacks %q:\n%s", want, info)
 		}
 	}
+	// Each page's own text sits where it was drawn, neither moved nor
+	// stretched (60 pt from the left, 14 pt type).
+	words := regexp.MustCompile(`xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="[0-9.]+" yMax="([0-9.]+)">content<`).FindAllStringSubmatch(poppler(t, out, "pdftotext", "-bbox"), -1)
+	if len(words) != 3 {
+		t.Fatalf("the word 'content' found %d times", len(words))
+	}
+	for n, w := range words {
+		x, _ := strconv.ParseFloat(w[1], 64)
+		y0, _ := strconv.ParseFloat(w[2], 64)
+		y1, _ := strconv.ParseFloat(w[3], 64)
+		if x < 58 || x > 62 || y1-y0 < 12 || y1-y0 > 20 {
+			t.Errorf("page %d: 'content' at x %.1f, %.1f pt high", n+1, x, y1-y0)
+		}
+	}
 	// -raw keeps the order the text is drawn in, so the diagonal marks
 	// come out whole, a line for each run of one font.
 	for n := 1; n <= 3; n++ {
@@ -103,6 +120,29 @@ func TestStamp(t *testing.T) {
 		if !strings.Contains(page, fmt.Sprintf("content of page %d", n)) || !strings.Contains(squeeze(page), squeeze(stampText)) {
 			t.Errorf("page %d:\n%s", n, page)
 		}
+	}
+}
+
+// A page turned by /Rotate comes out as it is shown: upright, its width
+// and height swapped.
+func TestStampRotated(t *testing.T) {
+	text := "BT /F1 24 Tf 20 40 Td (turned page) Tj ET"
+	src := handPDF("/Root 1 0 R", "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Rotate 90 /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+		fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(text), text), "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+	if info := poppler(t, src, "pdfinfo"); !strings.Contains(info, "Page rot:        90") {
+		t.Fatalf("the source is not turned:\n%s", info)
+	}
+	out, err := Stamp(src, Watermark{Text: stampText})
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := poppler(t, out, "pdfinfo")
+	if !strings.Contains(info, "Page size:       200 x 400 pts") || !strings.Contains(info, "Page rot:        0") {
+		t.Errorf("stamped:\n%s", info)
+	}
+	if text := poppler(t, out, "pdftotext", "-raw"); !strings.Contains(squeeze(text), "turnedpage") {
+		t.Errorf("text: %s", text)
 	}
 }
 

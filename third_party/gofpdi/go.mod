@@ -1,0 +1,5 @@
+module github.com/phpdave11/gofpdi
+
+go 1.12
+
+require github.com/pkg/errors v0.8.1
