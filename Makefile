@@ -15,7 +15,7 @@ run: build
 ## build: bin/telepath with the web app embedded
 build: $(BIN)
 
-$(BIN): web/dist/index.html $(shell find cmd internal migrations -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
+$(BIN): web/dist/index.html $(shell find cmd internal migrations third_party -name '*.go' -o -name '*.sql' -o -name '*.json' 2>/dev/null) go.mod go.sum
 	$(GO) build -trimpath -o $(BIN) ./cmd/telepath
 
 # npm packages may ship Go sources (flatted, under ESLint, does): a go.mod in
