@@ -119,7 +119,8 @@ type Resource struct {
 	// DefaultSort is the ORDER BY used when sort_by is empty, e.g. {"u.id DESC"}.
 	DefaultSort []string
 	// TieBreak is appended to every ORDER BY (unless already there) for
-	// stable paging, e.g. "u.id DESC".
+	// stable paging, e.g. "u.id DESC". Its expression must be a unique key
+	// of the rows: pages after the first select their keys first (see Run).
 	TieBreak string
 	// PageSize is the page size when the request gives none; 0 means
 	// DefaultPageSize.
@@ -167,7 +168,10 @@ type Query struct {
 	Where sq.Sqlizer
 	// OrderBy holds safe SQL terms, the tie-break included.
 	OrderBy []string
-	tally   *Tally
+	// key is the tie-break's expression, a unique key of the rows ("" when
+	// the resource has no tie-break).
+	key   string
+	tally *Tally
 	// Extra holds the values of the resource's ExtraParams (strings,
 	// json.Number, bool, []any…), empty values dropped.
 	Extra map[string]any
@@ -176,6 +180,9 @@ type Query struct {
 // Parse checks req against the resource and builds the query.
 func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
 	q := &Query{Extra: map[string]any{}, tally: r.Tally}
+	if r.TieBreak != "" {
+		q.key = sortExpr(r.TieBreak)
+	}
 	var err error
 	if q.Page, err = parseInt(req.Page, 1, 1, MaxPage); err != nil {
 		return nil, err
@@ -228,6 +235,23 @@ func (q *Query) Apply(b sq.SelectBuilder) sq.SelectBuilder {
 		b = b.OrderBy(q.OrderBy...)
 	}
 	return b.Limit(uint64(q.PageSize)).Offset(uint64(q.Offset()))
+}
+
+// applyPage selects the rows of q's page from base. Past the first page
+// the rows to skip are skipped over their keys only (a deferred join): a
+// subquery selects the page's keys with the WHERE condition, ORDER BY and
+// LIMIT/OFFSET, which an index on the sort columns ending in the key serves
+// without reading the skipped rows (nor joining or computing their
+// columns), and the page's rows are read by key in the same order. The
+// order is total (it ends in the key), so the page is exactly the one of
+// Apply.
+func (q *Query) applyPage(base sq.SelectBuilder) sq.SelectBuilder {
+	if q.key == "" || q.Offset() == 0 {
+		return q.Apply(base)
+	}
+	// ? placeholders: the outer query numbers them for its dialect.
+	keys := q.Apply(base.RemoveColumns().Column(q.key).PlaceholderFormat(sq.Question))
+	return base.Where(sq.Expr(q.key+" IN (?)", keys)).OrderBy(q.OrderBy...)
 }
 
 // ApplyCount adds only the WHERE condition to b (for the COUNT(*) query).
