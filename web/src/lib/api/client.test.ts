@@ -48,6 +48,15 @@ describe('api client middleware', () => {
     await first;
   });
 
+  it('sends a write again at once after it failed, and a changed one after it succeeded', async () => {
+    const send = (status: number, body: { status: 0 | 1 }) =>
+      api.POST('/api/user/status/{id}', { params: { path: { id: 2 } }, body, fetch: async () => json(status, status === 200 ? { data: {} } : { message: '数据校验失败' }) });
+    expect((await send(422, { status: 1 })).response.status).toBe(422);
+    expect((await send(200, { status: 1 })).response.status).toBe(200);
+    await expect(send(200, { status: 1 })).rejects.toThrow('外部端口正在请求中，请勿重复请求');
+    expect((await send(200, { status: 0 })).response.status).toBe(200);
+  });
+
   it('maps field errors from the error body', async () => {
     const res = await api.POST('/api/user', { body: { username: 'x', name: 'y', roles: [] }, fetch: async () => json(422, { message: '数据校验失败', errors: { username: ['用户名已存在'] } }) });
     try {

@@ -5,10 +5,10 @@ import type { paths } from './schema';
 import { session } from '../session';
 import { languageStore } from '../prefs';
 import { signInText } from '../signInTexts';
-import { createDuplicateGuard } from './duplicateGuard';
+import { createDuplicateGuard, guardBody, type GuardTicket } from './duplicateGuard';
 
 const guard = createDuplicateGuard();
-const pending = new Map<string, string | null>();
+const pending = new Map<string, GuardTicket | null>();
 const unauthorizedListeners = new Set<() => void>();
 
 /** Registers what to do when the server says the session is gone (the app navigates to /login). */
@@ -27,8 +27,9 @@ export const headersMiddleware: Middleware = {
 };
 
 export const duplicateMiddleware: Middleware = {
-  onRequest({ request, id }) {
-    pending.set(id, guard.acquire(request.method, request.url, signInText('request.duplicate')));
+  async onRequest({ request, id }) {
+    const body = await guardBody(request);
+    pending.set(id, guard.acquire(request.method, request.url, body, signInText('request.duplicate')));
     return undefined;
   },
   onResponse({ response, id }) {
