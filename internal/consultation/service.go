@@ -4,10 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	sq "github.com/Masterminds/squirrel"
 
@@ -185,6 +182,8 @@ var list = &listquery.Resource{
 		"consult_no":       {Expr: "c.consult_no", Type: listquery.String, Sort: true, Filter: true, Search: true},
 		"pathology_number": {Expr: "c.pathology_number", Type: listquery.String, Sort: true, Filter: true, Search: true},
 		"patient_name":     {Expr: "c.patient_name", Type: listquery.String, Sort: true, Filter: true, Search: true},
+		"id_number":        idNumberColumn,
+		"hospital_name":    hospitalNameColumn,
 		"gender":           {Expr: "c.gender", Type: listquery.String, Filter: true, Enum: []any{"male", "female", "unknown"}},
 		"age":              {Expr: "c.age", Type: listquery.Int, Sort: true, Filter: true, Nullable: true},
 		"hospital_id":      {Expr: "c.hospital_id", Type: listquery.Int, Filter: true, Lenient: true},
@@ -212,22 +211,6 @@ var list = &listquery.Resource{
 	Tally: &listquery.Tally{From: "consultations c", Table: "consultation_tallies c", Count: "c.n",
 		Columns: []string{"c.hospital_id", "c.center_id", "c.expert_id", "c.status", "c.is_draft", "c.is_recall", "c.is_return",
 			"c.is_lock", "c.supplement_review", "c.print_deliver_status", "c.deleted_at"}},
-}
-
-// searchIndex reads a search of three characters or more from the trigram
-// index of migration 0043 on SQLite (PostgreSQL's trigram index serves the
-// LIKE itself). It keeps to texts whose letters have no case beyond ASCII,
-// where the index folds case exactly as LIKE does.
-func searchIndex(d db.Dialect, text string) sq.Sqlizer {
-	if d != db.SQLite || utf8.RuneCountInString(text) < 3 {
-		return nil
-	}
-	for _, r := range text {
-		if r >= utf8.RuneSelf && (unicode.ToLower(r) != r || unicode.ToUpper(r) != r) {
-			return nil
-		}
-	}
-	return sq.Expr("c.id IN (SELECT rowid FROM consultations_search WHERE consultations_search MATCH ?)", `"`+strings.ReplaceAll(text, `"`, `""`)+`"`)
 }
 
 // tabs are the named views of the case lists; the web app shows the ones

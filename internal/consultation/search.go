@@ -1,0 +1,82 @@
+package consultation
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/listquery"
+)
+
+// The search box of the case lists matches any part of the consultation
+// number, the pathology number, the patient's name, the ID number and the
+// hospital's name (LIKE '%text%', case folded for ASCII). searchIndex reads
+// the same rows from indexes; the columns below are the LIKE it stands for
+// (and the fallback where no index serves the text).
+
+// idNumberExpr is the case's ID number, kept in the registration; the
+// PostgreSQL trigram index of migration 0058 is on this very expression.
+func idNumberExpr(d db.Dialect) string {
+	if d == db.Postgres {
+		return "(c.case_data::jsonb ->> 'id_number')"
+	}
+	return "json_extract(c.case_data, '$.id_number')"
+}
+
+// idNumberColumn searches the ID number.
+var idNumberColumn = listquery.Column{Type: listquery.String, Search: true,
+	Where: func(d db.Dialect, op listquery.Operator, values []any) (sq.Sqlizer, error) {
+		return listquery.Compare(d, idNumberExpr(d), op, values), nil
+	}}
+
+// hospitalNameColumn searches the name of the case's hospital: the
+// hospitals whose name matches are found first (a few dozen rows), then the
+// cases by hospital id.
+var hospitalNameColumn = listquery.Column{Type: listquery.String, Search: true,
+	Where: func(d db.Dialect, op listquery.Operator, values []any) (sq.Sqlizer, error) {
+		return idIn(d, "c.hospital_id", sq.Expr("SELECT h.id FROM hospitals h WHERE ?", listquery.Compare(d, "h.name", op, values))), nil
+	}}
+
+// idIn is "col is one of the ids sub selects"; on PostgreSQL = ANY(ARRAY(…)),
+// which the planner reads by index as one branch of an OR.
+func idIn(d db.Dialect, col string, sub sq.Sqlizer) sq.Sqlizer {
+	if d == db.Postgres {
+		return sq.Expr(col+" = ANY(ARRAY(?))", sub)
+	}
+	return sq.Expr(col+" IN (?)", sub)
+}
+
+// searchIndex reads the search from the indexes of migrations 0030 and
+// 0058 where they select exactly the rows of the LIKE: a text of three
+// characters or more from the trigram indexes (on PostgreSQL the LIKE
+// itself reads them), a text of one or two characters with one beyond
+// ASCII from consultation_grams, the hospitals by name. It keeps to texts
+// whose letters have no case beyond ASCII, where the indexes fold case
+// exactly as LIKE does. nil: the LIKE over the columns (short ASCII texts
+// scan, as most cases hold such a piece anyway).
+func searchIndex(d db.Dialect, text string) sq.Sqlizer {
+	ascii := true
+	for _, r := range text {
+		if r >= utf8.RuneSelf {
+			if unicode.ToLower(r) != r || unicode.ToUpper(r) != r {
+				return nil
+			}
+			ascii = false
+		}
+	}
+	var cases sq.Sqlizer
+	switch n := utf8.RuneCountInString(text); {
+	case n < 3 && !ascii:
+		cases = sq.Expr("SELECT case_id FROM consultation_grams WHERE gram = ?", strings.ToLower(text))
+	case n >= 3 && d == db.SQLite:
+		phrase := `"` + strings.ReplaceAll(text, `"`, `""`) + `"`
+		cases = sq.Expr("SELECT rowid FROM consultations_search WHERE consultations_search MATCH ? UNION ALL SELECT rowid FROM consultations_id_search WHERE consultations_id_search MATCH ?", phrase, phrase)
+	default:
+		return nil
+	}
+	hospitals, _ := hospitalNameColumn.Where(d, listquery.Like, []any{listquery.LikePattern(text)})
+	return sq.Or{idIn(d, "c.id", cases), hospitals}
+}
