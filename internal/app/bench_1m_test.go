@@ -170,6 +170,11 @@ func lists1M() []listCase {
 		"params", `{"tab":"completed","expedite":0,"gender":"female"}`, "search", "李")
 	add("admin-manage/deep-page-5000", "admin", "/api/consultation/list", "page", "5000", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`)
 	add("admin-manage/count-search", "admin", "/api/consultation/count", "search", "王")
+	// Tab counts under a search of each kind (exact counts, issue 17).
+	for _, s := range []struct{ name, text string }{{"name-2char", "王伟"}, {"hospital-name", "明州"}, {"id-number-part", "19800115"}, {"latin-1char", "B"}} {
+		add("admin-manage/count-search-"+s.name, "admin", "/api/consultation/count", "search", s.text)
+		add("case-manage/completed-search-"+s.name, "site", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"completed"}`, "search", s.text)
+	}
 	add("user/list", "admin", "/api/user", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`)
 	add("user/list-search", "admin", "/api/user", "page_size", "20", "sort_by", created, "params", `{"status":1}`, "search", "张")
 	add("user/count", "admin", "/api/user/count", "params", `{}`)
