@@ -48,30 +48,47 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 	}, nil
 }
 
-// rebuild counts again, from the rows, everything the triggers keep: the
-// case tallies (migration 0029), SQLite's search index (0030; PostgreSQL's
-// is a plain index) and the statistics rollups (0046 to 0049), each with
-// its migration's own backfill. TestFastLoad compares every table the
+// kept is what the triggers keep besides the statistics rollups, each
+// emptied by clear (if needed) and filled again by the statement of its
+// migration that starts with backfill, on the dialect that has it (both
+// when only is empty): the case tallies (0029), SQLite's search indexes
+// (0030, 0058; PostgreSQL's are plain indexes) and the one- and
+// two-character pieces of the searched texts (0058).
+var kept = []struct {
+	what, migration, clear, backfill string
+	only                              db.Dialect
+}{
+	{"tallies", "0029_case_tallies", "DELETE FROM consultation_tallies", "INSERT INTO consultation_tallies", ""},
+	{"search", "0030_case_search", "", "INSERT INTO consultations_search(consultations_search) VALUES ('rebuild')", db.SQLite},
+	{"ID number search", "0058_case_search_more", "INSERT INTO consultations_id_search(consultations_id_search) VALUES ('delete-all')",
+		"INSERT INTO consultations_id_search(rowid, id_number)", db.SQLite},
+	{"search pieces", "0058_case_search_more", "DELETE FROM consultation_grams", "INSERT OR IGNORE INTO consultation_grams", db.SQLite},
+	{"search pieces", "0058_case_search_more", "DELETE FROM consultation_grams", "INSERT INTO consultation_grams", db.Postgres},
+}
+
+// rebuild counts again, from the rows, everything the triggers keep (kept,
+// then the statistics rollups of migrations 0046 to 0049), with the
+// migrations' own backfills. TestFastLoad compares every table the
 // triggers write with a load that ran them.
 func rebuild(ctx context.Context, tx *db.Tx, log *slog.Logger) error {
-	tally, err := backfill(tx.Dialect, "0029_case_tallies", "INSERT INTO consultation_tallies")
-	if err != nil {
-		return err
-	}
-	steps := []struct{ name, sql string }{{"tallies", "DELETE FROM consultation_tallies"}, {"tallies", tally}}
-	if tx.Dialect == db.SQLite {
-		search, err := backfill(tx.Dialect, "0030_case_search", "INSERT INTO consultations_search(consultations_search) VALUES ('rebuild')")
+	for _, k := range kept {
+		if k.only != "" && k.only != tx.Dialect {
+			continue
+		}
+		t0 := time.Now()
+		fill, err := backfill(tx.Dialect, k.migration, k.backfill)
 		if err != nil {
 			return err
 		}
-		steps = append(steps, struct{ name, sql string }{"search", search})
-	}
-	for _, s := range steps {
-		t0 := time.Now()
-		if _, err := tx.ExecContext(ctx, s.sql); err != nil {
-			return fmt.Errorf("rebuild %s: %w", s.name, err)
+		for _, q := range []string{k.clear, fill} {
+			if q == "" {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return fmt.Errorf("rebuild %s: %w", k.what, err)
+			}
 		}
-		log.Info("rebuilt", "what", s.name, "took", time.Since(t0).Round(time.Millisecond))
+		log.Info("rebuilt", "what", k.what, "took", time.Since(t0).Round(time.Millisecond))
 	}
 	t0 := time.Now()
 	var offset int
