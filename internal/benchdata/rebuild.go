@@ -56,7 +56,7 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // two-character pieces of the searched texts (0058).
 var kept = []struct {
 	what, migration, clear, backfill string
-	only                              db.Dialect
+	only                             db.Dialect
 }{
 	{"tallies", "0029_case_tallies", "DELETE FROM consultation_tallies", "INSERT INTO consultation_tallies", ""},
 	{"search", "0030_case_search", "", "INSERT INTO consultations_search(consultations_search) VALUES ('rebuild')", db.SQLite},
