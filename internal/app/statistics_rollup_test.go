@@ -143,7 +143,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(15) {
+			switch rng.IntN(21) {
 			case 12: // diagnosed (a first diagnosis, or a later version or a supplement)
 				typ, version := 0, 1
 				if rng.IntN(3) == 0 {
@@ -179,15 +179,62 @@ func TestStatisticsRollups(t *testing.T) {
 				return []stmt{{"UPDATE consultations SET deleted_at = NULL WHERE id = ?", []any{id}}}
 			case 10: // a registration date corrected, and a case locked (no figure moves)
 				return []stmt{{"UPDATE consultations SET created_at = ?, is_lock = 1 - is_lock WHERE id = ?", []any{at, id}}}
-			default: // removed for good, now and then
+			case 15, 16: // a log line, by an expert, someone else or nobody
+				return []stmt{{"INSERT INTO case_logs (consult_id, user_id, action, created_at) SELECT id, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{maybe(append(slices.Clone(experts), site)), logActions[rng.IntN(len(logActions))], at, id}}}
+			case 17: // a charge, paid or not, refunded now and then
+				var paid, refunded any
+				if rng.IntN(4) > 0 {
+					paid = at
+					if rng.IntN(4) == 0 {
+						refunded = at.Add(time.Duration(rng.IntN(3*24*60)) * time.Minute)
+					}
+				}
+				return []stmt{{"INSERT INTO charges (consult_id, order_no, total_fen, charged_at, refunded_at, created_at) SELECT id, 'T', ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{1 + rng.IntN(90000), paid, refunded, at, id}}}
+			case 18: // a charge paid, refunded, corrected or its case's latest withdrawn
+				switch rng.IntN(4) {
+				case 0:
+					return []stmt{{"UPDATE charges SET charged_at = ? WHERE id IN (SELECT MAX(id) FROM charges WHERE consult_id = ?)", []any{at, id}}}
+				case 1:
+					return []stmt{{"UPDATE charges SET refunded_at = ? WHERE id IN (SELECT MIN(id) FROM charges WHERE consult_id = ?)", []any{at, id}}}
+				case 2:
+					return []stmt{{"UPDATE charges SET total_fen = ?, consult_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consult_id) WHERE id IN (SELECT MAX(id) FROM charges WHERE consult_id = ?)", []any{1 + rng.IntN(90000), cases[rng.IntN(len(cases))], id}}}
+				}
+				return []stmt{{"DELETE FROM charges WHERE id IN (SELECT MAX(id) FROM charges WHERE consult_id = ?)", []any{id}}}
+			case 19: // an invitation, answered now and then
+				var replied any
+				if rng.IntN(3) == 0 {
+					replied = at.Add(time.Duration(rng.IntN(2*24*60)) * time.Minute)
+				}
+				return []stmt{{"INSERT INTO invitations (consult_id, inviter_id, invitee_id, created_at, replied_at) SELECT id, ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{pick(experts), pick(experts), at, replied, id}}}
+			case 20: // an invitation answered or passed on, a log line corrected or withdrawn
+				switch rng.IntN(5) {
+				case 0:
+					return []stmt{{"UPDATE invitations SET replied_at = ? WHERE id IN (SELECT MIN(id) FROM invitations WHERE consult_id = ?)", []any{at, id}}}
+				case 1:
+					return []stmt{{"UPDATE invitations SET invitee_id = ?, inviter_id = ? WHERE id IN (SELECT MAX(id) FROM invitations WHERE consult_id = ?)", []any{pick(experts), pick(experts), id}}}
+				case 2:
+					return []stmt{{"UPDATE case_logs SET created_at = ?, action = ? WHERE id IN (SELECT MAX(id) FROM case_logs WHERE consult_id = ?)", []any{at, logActions[rng.IntN(len(logActions))], id}}}
+				case 3:
+					return []stmt{{"UPDATE case_logs SET user_id = ? WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{maybe(experts), id}}}
+				}
+				return []stmt{{"DELETE FROM case_logs WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{id}},
+					{"DELETE FROM invitations WHERE id IN (SELECT MIN(id) FROM invitations WHERE consult_id = ?)", []any{id}}}
+			default: // removed for good, now and then (its activity first)
 				if rng.IntN(3) > 0 {
 					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
 				}
-				return []stmt{{"DELETE FROM consultations WHERE id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}}}
+				var out []stmt
+				for _, table := range []string{"case_logs", "charges", "invitations"} {
+					out = append(out, stmt{"DELETE FROM " + table + " WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
+				}
+				return append(out, stmt{"DELETE FROM consultations WHERE id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 			}
 		}
 		ctx := context.Background()
-		for i := 0; i < 500; i++ {
+		for i := 0; i < 700; i++ {
 			tx, err := d.BeginTxx(ctx, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -247,6 +294,7 @@ func TestStatisticsRollups(t *testing.T) {
 					want[figureKey(statistics.FigDiagnosed, g.Created, c, zone)]++
 				}
 			}
+			activityOf(t, d, byID, zone, want)
 			// Each row at its four grains: every column, per center and
 			// hospital, per center and expert, per center and library.
 			grains := map[string]int64{}
@@ -496,4 +544,88 @@ func fmtPtr(v *float64) string {
 		return "nil"
 	}
 	return fmt.Sprint(*v)
+}
+
+// logActions are the log actions the activity figures count, and one they do not.
+var logActions = []string{"expert_return", "return_to_site", "recall_agree", "counter_audit", "diagnosis_amend", "expert_referral",
+	"review_approve", "reviewreturn", "append_approve", "append_reviewreturn", "submit"}
+
+// activityOf adds what the log lines, charges and invitations of the cases
+// of byID add to the rollups (a deleted case's nothing), by the definitions
+// of internal/statistics/activity.go, written again here. An author's
+// figure counts under the author as expert (0 for none).
+func activityOf(t *testing.T, d interface {
+	Select(any, string, ...any) error
+}, byID map[int64]rollupCase, zone *time.Location, into map[string]int64) {
+	t.Helper()
+	add := func(fig string, at *time.Time, id int64, author *int64, byAuthor bool, n int64) {
+		c, ok := byID[id]
+		if !ok || c.Deleted != nil || at == nil {
+			return
+		}
+		if byAuthor {
+			var none int64
+			if author == nil {
+				author = &none
+			}
+			c.Expert = author
+		}
+		into[figureKey(fig, *at, c, zone)] += n
+	}
+	var logs []struct {
+		Case   int64     `db:"consult_id"`
+		User   *int64    `db:"user_id"`
+		Action string    `db:"action"`
+		At     time.Time `db:"created_at"`
+	}
+	if err := d.Select(&logs, "SELECT consult_id, user_id, action, created_at FROM case_logs"); err != nil {
+		t.Fatal(err)
+	}
+	review := []string{"review_approve", "reviewreturn", "append_approve", "append_reviewreturn"}
+	for _, l := range logs {
+		is := func(actions ...string) bool { return slices.Contains(actions, l.Action) }
+		for fig, counts := range map[string]bool{
+			statistics.FigReturned: is("expert_return", "return_to_site"), statistics.FigRecalled: is("recall_agree"),
+			statistics.FigCounterAudit: is("counter_audit"), statistics.FigAmended: is("diagnosis_amend"),
+			statistics.FigCaseReviewed: is(review...), statistics.FigDisagreed: is("reviewreturn", "append_reviewreturn"),
+		} {
+			if counts {
+				add(fig, &l.At, l.Case, nil, false, 1)
+			}
+		}
+		for fig, counts := range map[string]bool{
+			statistics.FigReviewed: is(review...), statistics.FigReferred: is("expert_referral"), statistics.FigExpertReturned: is("expert_return"),
+		} {
+			if counts {
+				add(fig, &l.At, l.Case, l.User, true, 1)
+			}
+		}
+	}
+	var charges []struct {
+		Case     int64      `db:"consult_id"`
+		Fen      int64      `db:"total_fen"`
+		Charged  *time.Time `db:"charged_at"`
+		Refunded *time.Time `db:"refunded_at"`
+	}
+	if err := d.Select(&charges, "SELECT consult_id, total_fen, charged_at, refunded_at FROM charges"); err != nil {
+		t.Fatal(err)
+	}
+	for _, ch := range charges {
+		add(statistics.FigCharged, ch.Charged, ch.Case, nil, false, ch.Fen)
+		add(statistics.FigRefunded, ch.Refunded, ch.Case, nil, false, ch.Fen)
+	}
+	var invites []struct {
+		Case    int64      `db:"consult_id"`
+		Inviter int64      `db:"inviter_id"`
+		Invitee int64      `db:"invitee_id"`
+		Created time.Time  `db:"created_at"`
+		Replied *time.Time `db:"replied_at"`
+	}
+	if err := d.Select(&invites, "SELECT consult_id, inviter_id, invitee_id, created_at, replied_at FROM invitations"); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range invites {
+		add(statistics.FigInviteSent, &i.Created, i.Case, &i.Inviter, true, 1)
+		add(statistics.FigInviteAnswered, i.Replied, i.Case, &i.Invitee, true, 1)
+	}
 }

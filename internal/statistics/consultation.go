@@ -29,8 +29,8 @@ func caseEvents(r *run, key string) []named {
 		{"assigned", UnitCount, caseFigure(FigAssigned, key)},
 		{"diagnosed", UnitCount, caseFigure(FigDiagnosed, key)},
 		{"published", UnitCount, caseFigure(FigPublished, key)},
-		{"returned", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": []string{"expert_return", "return_to_site"}}}}},
-		{"recalled", UnitCount, measure{from: fromLogs, at: "l.created_at", key: key, where: []sq.Sqlizer{sq.Eq{"l.action": "recall_agree"}}}},
+		{"returned", UnitCount, activity(FigReturned, key)},
+		{"recalled", UnitCount, activity(FigRecalled, key)},
 		{"timed_out", UnitCount, caseFigure(FigTimedOut, key)},
 	}
 }
@@ -55,8 +55,8 @@ func (s *Service) consultation(ctx context.Context, r *run, rep *Stats) error {
 	t, err := s.countAll(ctx, r, append(events,
 		named{name: "in_time", m: onTime(key, false)},
 		named{name: "with_deadline", m: onTime(key, true)},
-		named{name: "charged", m: measure{from: fromCharges, at: "ch.charged_at", key: key, value: "COALESCE(SUM(ch.total_fen), 0)"}},
-		named{name: "refunded", m: measure{from: fromCharges, at: "ch.refunded_at", key: key, value: "COALESCE(SUM(ch.total_fen), 0)"}}))
+		named{name: "charged", m: activity(FigCharged, key)},
+		named{name: "refunded", m: activity(FigRefunded, key)}))
 	if err != nil {
 		return err
 	}

@@ -22,14 +22,11 @@ func expertMeasures(r *run, full bool) []named {
 	}
 	if full {
 		ms = append(ms,
-			named{"invites_sent", UnitCount, measure{from: fromInvites, at: "i.created_at", key: "i.inviter_id", expert: "i.inviter_id"}},
-			named{"invites_answered", UnitCount, measure{from: fromInvites, at: "i.replied_at", key: "i.invitee_id", expert: "i.invitee_id"}},
-			named{"reviews", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
-				where: []sq.Sqlizer{sq.Eq{"l.action": []string{"review_approve", "reviewreturn", "append_approve", "append_reviewreturn"}}}}},
-			named{"referrals", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
-				where: []sq.Sqlizer{sq.Eq{"l.action": "expert_referral"}}}},
-			named{"expert_returns", UnitCount, measure{from: fromLogs, at: "l.created_at", key: "l.user_id", expert: "l.user_id",
-				where: []sq.Sqlizer{sq.Eq{"l.action": "expert_return"}}}})
+			named{"invites_sent", UnitCount, activity(FigInviteSent, "i.inviter_id")},
+			named{"invites_answered", UnitCount, activity(FigInviteAnswered, "i.invitee_id")},
+			named{"reviews", UnitCount, activity(FigReviewed, "l.user_id")},
+			named{"referrals", UnitCount, activity(FigReferred, "l.user_id")},
+			named{"expert_returns", UnitCount, activity(FigExpertReturned, "l.user_id")})
 	}
 	return ms
 }

@@ -43,9 +43,9 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 		{name: "intime_rate_frozen", num: frozen(true), den: frozen(false), target: "intime_rate_frozen"},
 		{name: "intime_rate_histology", num: kind("routine", true), den: kind("routine", false), target: "intime_rate_histology"},
 		{name: "intime_rate_cytology", num: kind("cell", true), den: kind("cell", false), target: "intime_rate_cytology"},
-		{name: "counter_audit_rate", num: measure{from: fromLogs, at: "l.created_at", where: []sq.Sqlizer{sq.Eq{"l.action": "counter_audit"}}}, den: published},
+		{name: "counter_audit_rate", num: activity(FigCounterAudit, ""), den: published},
 		{name: "supplement_rate", num: measure{from: fromDiagnoses, at: "d.published_at", where: []sq.Sqlizer{sq.Expr("d.type = 1")}}, den: published},
-		{name: "amended_rate", num: measure{from: fromLogs, at: "l.created_at", where: []sq.Sqlizer{sq.Eq{"l.action": "diagnosis_amend"}}}, den: published},
+		{name: "amended_rate", num: activity(FigAmended, ""), den: published},
 	}
 	tab := r.table("indicators", "indicator", r.column("numerator", UnitCount), r.column("denominator", UnitCount),
 		r.column("rate", UnitPercent), r.column("qc_value", UnitPercent), r.column("goal_value", UnitPercent))
@@ -261,15 +261,12 @@ func (s *Service) diagnosisQuality(ctx context.Context, r *run, rep *Stats) erro
 	concordance := func(verdicts ...string) measure {
 		return measure{from: fromFrozen, at: "fa.concordance_at", expert: "fa.expert_id", where: []sq.Sqlizer{sq.Eq{"fa.concordance": verdicts}}}
 	}
-	reviews := func(actions ...string) measure {
-		return measure{from: fromLogs, at: "l.created_at", where: []sq.Sqlizer{sq.Eq{"l.action": actions}}}
-	}
 	t, err := s.countAll(ctx, r, []named{
 		{name: "concordant", m: concordance("concordant")},
 		{name: "concordance_judged", m: concordance("concordant", "discordant")},
 		{name: "concordance_deferred", m: concordance("deferred")},
-		{name: "disagree", m: reviews("reviewreturn", "append_reviewreturn")},
-		{name: "reviewed", m: reviews("review_approve", "reviewreturn", "append_approve", "append_reviewreturn")},
+		{name: "disagree", m: activity(FigDisagreed, "")},
+		{name: "reviewed", m: activity(FigCaseReviewed, "")},
 		{name: "amended", m: measure{from: fromLogs, at: "l.created_at", key: "l.detail", where: []sq.Sqlizer{sq.Eq{"l.action": "diagnosis_amend"}}}},
 		{name: "published", m: caseFigure(FigPublished, "")},
 	})

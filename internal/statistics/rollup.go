@@ -124,13 +124,13 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 	r := &run{dialect: tx.Dialect, offset: offset}
 	stmts := []string{}
 	if tx.Dialect == db.Postgres {
-		// No case may change while its figures are counted again.
-		stmts = append(stmts, "LOCK TABLE consultations IN SHARE MODE")
+		// No case or activity may change while its figures are counted again.
+		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations IN SHARE MODE")
 	}
 	stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 		"DELETE FROM stat_daily",
 		"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
-			", center_id, "+grainColumns+", COUNT(*)"+
+			", center_id, "+grainColumns+", SUM(n)"+
 			" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7",
 		"DELETE FROM stat_turnaround",
 		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+

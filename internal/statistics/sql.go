@@ -60,6 +60,7 @@ type keyDay struct {
 // query on the rows grouped by key and local day for the rest, folded into
 // the run's buckets.
 func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) {
+	defer traced(m.fig+" "+m.from+" "+m.at+" "+m.key, time.Now())
 	if m.key == "" {
 		m.key = "''"
 	}
@@ -69,18 +70,21 @@ func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) 
 		var until string
 		until, live = s.cut(r)
 		if until != "" {
-			rs, err := s.rolled(ctx, r, m, until)
+			rs, err := s.rolled(ctx, r, rollupMeasure(m), until)
 			if err != nil {
 				return nil, err
 			}
 			rows = rs
 		}
-		var from string
-		var def []sq.Sqlizer
-		from, m.at, def = figure(r, m.fig)
-		m.where = append(def, m.where...)
-		if m.from == "" {
-			m.from = from
+		var isActivity bool
+		if m, isActivity = liveMeasure(m); !isActivity {
+			var from string
+			var def []sq.Sqlizer
+			from, m.at, def = figure(r, m.fig)
+			m.where = append(def, m.where...)
+			if m.from == "" {
+				m.from = from
+			}
 		}
 	}
 	if live.Before(r.to) {
@@ -169,6 +173,7 @@ type spread struct {
 // over all rows. The durations are sorted here: one scan, where a window
 // function sorted them in the database once per key and once for all.
 func (s *Service) percentiles(ctx context.Context, r *run, m measure, a, b string) (map[string]spread, spread, error) {
+	defer traced("percentiles "+m.from+" "+m.at, time.Now())
 	if m.key == "" {
 		m.key = "''"
 	}

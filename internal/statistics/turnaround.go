@@ -43,6 +43,7 @@ type bucket struct {
 // the durations, so this is the rounded percentile of the durations
 // themselves (TestStatisticsRollups).
 func (s *Service) turnaround(ctx context.Context, r *run, span, key string) (map[string]spread, spread, error) {
+	defer traced("turnaround "+span+" "+key, time.Now())
 	m := measure{key: key, where: []sq.Sqlizer{sq.Expr(spanStart[span] + " IS NOT NULL")}}
 	from, to := r.from, r.to
 	var rows []bucket
