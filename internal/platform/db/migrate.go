@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"sort"
 	"strings"
 	"time"
@@ -70,6 +71,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 			return err
 		}
 		stmt := macros[d.Dialect].Replace(string(body))
+		t0 := time.Now()
 		err = d.InTx(ctx, func(tx *Tx) error {
 			if _, err := tx.ExecContext(ctx, stmt); err != nil {
 				return err
@@ -80,6 +82,12 @@ func (d *DB) Migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("db: migration %s: %w", name, err)
 		}
+		// A migration that takes long on a large database says so.
+		level := slog.LevelDebug
+		if time.Since(t0) >= time.Second {
+			level = slog.LevelInfo
+		}
+		slog.Log(ctx, level, "migration applied", "name", name, "took", time.Since(t0).Round(time.Millisecond))
 	}
 	return nil
 }
