@@ -11,7 +11,6 @@ import (
 	"telepath/internal/consultation"
 	"telepath/internal/diagnosis"
 	"telepath/internal/diagnosis/advice"
-	"telepath/internal/diagnosis/invitation"
 	"telepath/internal/diagnosis/publication"
 	"telepath/internal/diagnosis/shots"
 	"telepath/internal/files"
@@ -123,8 +122,6 @@ func consultationDeps(o *org.Service, u *user.Service, l *library.Service, b *bi
 		Files:            f,
 		NeedSlides:       func(ctx context.Context) bool { return st.System(ctx).NeedUploadSlide },
 		RecallNeedsCheck: func(ctx context.Context) bool { return st.System(ctx).RollbackNeedCheck },
-		Invited:          invitation.CasesOf,
-		Reviewing:        diagnosis.SupplementsReviewedBy,
 		Filed:            borrow.Filed,
 		DefaultFixative: func(ctx context.Context, center, lib int64) string {
 			cfg := st.DiagnosisFor(ctx, center)

@@ -45,10 +45,6 @@ type Deps struct {
 	RecallNeedsCheck func(context.Context) bool
 	// NeedSlides requires slides before a case is submitted (need_upload_slide).
 	NeedSlides func(context.Context) bool
-	// Invited and Reviewing select the ids of the cases an expert was
-	// invited to and of those whose supplementary report they review: the
-	// domains keeping those records write them (nil: none).
-	Invited, Reviewing func(expertID int64) sq.Sqlizer
 	// Filed is the SQL condition that the case whose id is the SQL
 	// expression caseID is stored in the archive, which the borrow domain
 	// keeps (nil: none is).
@@ -124,16 +120,10 @@ func (s *Service) scope(ctx context.Context) (sq.Sqlizer, error) {
 		}
 	}
 	if p.Has(access.Expert) {
-		// Their cases, the ones they review (a diagnosis or a supplement) or
-		// returned, and those they were invited to.
-		center = append(center, sq.Eq{"c.expert_id": p.UserID}, sq.Eq{"c.reviewer_id": p.UserID}, sq.Eq{"c.returned_by": p.UserID})
-		if s.deps.Invited != nil {
-			center = append(center, s.caseIn(s.deps.Invited(p.UserID)))
-		}
-		center = append(center, sq.Eq{"c.handover_from": p.UserID})
-		if s.deps.Reviewing != nil {
-			center = append(center, s.caseIn(s.deps.Reviewing(p.UserID)))
-		}
+		// The cases they are named on: assigned, reviewing (a diagnosis or a
+		// supplement), returned, handed over or invited to. Migration 0056
+		// keeps them in case_experts, read by index.
+		center = append(center, s.caseIn(sq.Expr("SELECT case_id FROM case_experts WHERE expert_id = ?", p.UserID)))
 	}
 	if p.Has(access.Staff) {
 		center = append(center, sq.Eq{"c.staff_id": p.UserID})

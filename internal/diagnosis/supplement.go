@@ -4,8 +4,6 @@ import (
 	"context"
 	"strings"
 
-	sq "github.com/Masterminds/squirrel"
-
 	"telepath/internal/consultation"
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
@@ -177,10 +175,4 @@ func (s *Service) DiscardSupplement(ctx context.Context, id, supplementID int64)
 		}
 		return consultation.Change{}, nil
 	})
-}
-
-// SupplementsReviewedBy selects the ids of the cases whose supplementary
-// report expertID was asked to review: they see them.
-func SupplementsReviewedBy(expertID int64) sq.Sqlizer {
-	return sq.Expr("SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1", expertID)
 }

@@ -163,8 +163,3 @@ func Waiting(ctx context.Context, q db.Runner, consultID int64) ([]int64, error)
 func Unanswered(userID int64, as string) sq.Sqlizer {
 	return sq.Expr("(SELECT COUNT(*) FROM invitations i WHERE i.invitee_id = ? AND i.status = 0) AS "+as, userID)
 }
-
-// CasesOf selects the ids of the cases expertID was invited to: they see them.
-func CasesOf(expertID int64) sq.Sqlizer {
-	return sq.Expr("SELECT consult_id FROM invitations WHERE invitee_id = ?", expertID)
-}
