@@ -83,7 +83,7 @@ export function CaseListScreen(cfg: CaseListConfig) {
         defaultSort={{ created_at: 'desc' }}
         tabs={cfg.tabs && [...cfg.tabs.map((k) => ({ key: k, label: t(`case.tab.${k}`) })), ...(cfg.moreTabs ?? []).map((k) => ({ key: k, label: t(`case.tab.${k}`), more: true }))]}
         searchFields={cfg.searchFields}
-        searchPlaceholder={cfg.searchPlaceholder ?? t('case.searchPlaceholder')}
+        searchPlaceholder={cfg.searchPlaceholder ?? t('case.listSearchPlaceholder')}
         toolbar={cfg.toolbar}
         batchActions={
           cfg.batch?.length

@@ -128,7 +128,7 @@ export function DiagnosisCaseList({ tableId, title, subtitle, tabs, tabLabels, f
         defaultSort={{ submitted_at: 'desc' }}
         tabs={tabs?.map((k) => ({ key: k, label: tabLabels?.[k] ?? t(`case.tab.${k}`) }))}
         searchFields={searchFields}
-        searchPlaceholder={t('case.searchPlaceholder')}
+        searchPlaceholder={t('case.listSearchPlaceholder')}
         toolbar={toolbar}
         emptyText={emptyText ?? t('case.empty')}
         tableProps={{ onRow: (r) => ({ onDoubleClick: () => open(r) }) }}
