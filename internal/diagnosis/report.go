@@ -77,6 +77,7 @@ type Verification struct {
 	Expert      string    `json:"expert"`
 	PublishedAt time.Time `json:"published_at"`
 	Superseded  bool      `json:"superseded" doc:"A later report of the same kind exists"`
+	ReportClass string    `json:"report_class" doc:"The report class printed on the report (empty: none)"`
 }
 
 // Verify checks a report by the code printed on it.
@@ -97,9 +98,10 @@ func (s *Service) Verify(ctx context.Context, code string) (*Verification, error
 		Expert      string    `db:"expert"`
 		PublishedAt time.Time `db:"published_at"`
 		ReleaseAt   time.Time `db:"release_at"`
+		ReportClass string    `db:"report_class"`
 	}
 	err := db.Get(ctx, s.db, &v, s.db.Builder().Select("d.id", "d.consult_id", "d.type", "d.version", "d.report_no", "h.name AS hospital",
-		"ce.name AS center", "c.patient_name", "u.name AS expert", "d.published_at", "d.release_at").
+		"ce.name AS center", "c.patient_name", "u.name AS expert", "d.published_at", "d.release_at", "d.report_class").
 		From("diagnoses d").Join("consultations c ON c.id = d.consult_id").Join("hospitals h ON h.id = c.hospital_id").
 		LeftJoin("centers ce ON ce.id = c.center_id").Join("users u ON u.id = d.doctor_id").
 		Where("d.verify_code = ? AND d.status = ? AND c.deleted_at IS NULL", code, Published))
@@ -116,7 +118,7 @@ func (s *Service) Verify(ctx context.Context, code string) (*Verification, error
 		center = *v.Center
 	}
 	return &Verification{Valid: true, ReportNo: v.ReportNo, Supplement: v.Type == TypeSupplement, Hospital: v.Hospital,
-		Center: center, Patient: maskName(v.Patient), Expert: v.Expert, PublishedAt: v.PublishedAt, Superseded: later > 0}, nil
+		Center: center, Patient: maskName(v.Patient), Expert: v.Expert, PublishedAt: v.PublishedAt, Superseded: later > 0, ReportClass: v.ReportClass}, nil
 }
 
 func maskName(name string) string {

@@ -127,6 +127,7 @@ h1{font-size:20px;margin:0 0 16px}.ok{color:#15803d}.bad{color:#b91c1c}dl{displa
 dt{color:#6b7280}dd{margin:0}.note{margin-top:16px;color:#b45309}</style></head>
 <body><main>{{if .V}}<h1 class="ok">✔ {{.Valid}}</h1><dl>
 <dt>{{.L.no}}</dt><dd>{{.V.ReportNo}}{{if .V.Supplement}} ({{.L.supplement}}){{end}}</dd>
+{{if .V.ReportClass}}<dt>{{.L.class}}</dt><dd>{{.V.ReportClass}}</dd>{{end}}
 <dt>{{.L.hospital}}</dt><dd>{{.V.Hospital}}</dd><dt>{{.L.center}}</dt><dd>{{.V.Center}}</dd>
 <dt>{{.L.patient}}</dt><dd>{{.V.Patient}}</dd><dt>{{.L.expert}}</dt><dd>{{.V.Expert}}</dd>
 <dt>{{.L.published}}</dt><dd>{{.Published}}</dd></dl>{{if .V.Superseded}}<p class="note">{{.L.superseded}}</p>{{end}}
@@ -139,7 +140,7 @@ func (s *Service) verifyPage(w http.ResponseWriter, r *http.Request) {
 	t := func(k string) string { return i18n.T(lang, "verify."+k, nil) }
 	data := map[string]any{"Lang": string(lang), "Title": t("title"), "Valid": t("valid"), "Invalid": t("invalid"),
 		"L": map[string]string{"no": t("no"), "hospital": t("hospital"), "center": t("center"), "patient": t("patient"),
-			"expert": t("expert"), "published": t("published"), "supplement": t("supplement"), "superseded": t("superseded")}}
+			"expert": t("expert"), "published": t("published"), "supplement": t("supplement"), "superseded": t("superseded"), "class": t("report_class")}}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	if err != nil {
