@@ -9,6 +9,7 @@ import (
 type structTemplate struct {
 	ID        int64            `json:"id"`
 	Name      string           `json:"name"`
+	NameEn    string           `json:"name_en"`
 	Kind      string           `json:"kind"`
 	Rank      int              `json:"rank"`
 	Enabled   bool             `json:"enabled"`
@@ -48,7 +49,7 @@ func TestStructuredTemplates(t *testing.T) {
 			return out.Data
 		}
 		demo := list(expert, "?kind=routine&enabled=true")
-		if len(demo) != 1 || demo[0].Name != "Breast invasive carcinoma synoptic" || demo[0].RuleCount != 6 || len(demo[0].Fields) != 12 {
+		if len(demo) != 1 || demo[0].Name != "乳腺浸润性癌结构化报告" || demo[0].NameEn != "Breast invasive carcinoma synoptic" || demo[0].RuleCount != 6 || len(demo[0].Fields) != 12 {
 			t.Fatalf("demo templates: %+v", demo)
 		}
 		if len(list(expert, "?kind=frozen")) != 0 {
@@ -66,6 +67,13 @@ func TestStructuredTemplates(t *testing.T) {
 		if r.Values["ln_ratio"] != 13.0 || len(r.Errors) != 0 || len(r.Hints) != 1 || len(r.Codes) != 1 || r.Codes[0].Code != "8500/3" ||
 			!strings.Contains(r.Text, "Lymph nodes: 2/15 positive (13%)") {
 			t.Fatalf("evaluate: %+v", r)
+		}
+		// The demo's sentence in the caller's language: its Chinese pattern, or its English one.
+		if zh := evaluate(breastValues(), "zh-CN"); zh.Text != "浸润性癌（非特殊类型），组织学分级 2 级，肿瘤最大径 23 mm。切缘未累及，距最近切缘 4 mm。淋巴结转移 2/15（13%）。ER 阳性，PR 阴性，HER2 2+。" {
+			t.Fatalf("the demo sentence in Chinese: %q", zh.Text)
+		}
+		if r.Text != "Invasive carcinoma of no special type, grade 2, tumour size 23 mm. Margins Not involved, 4 mm to the closest margin. Lymph nodes: 2/15 positive (13%). ER Positive, PR Negative, HER2 2+." {
+			t.Fatalf("the demo sentence in English: %q", r.Text)
 		}
 		vals := breastValues()
 		delete(vals, "margin_distance")
@@ -280,7 +288,7 @@ func TestStructuredBilingual(t *testing.T) {
 				map[string]any{"key": "nodes", "label": "淋巴结", "type": "bool", "default": false},
 			}
 		}
-		tpl := map[string]any{"name": "双语模板", "kind": "routine", "fields": fields("未累及")}
+		tpl := map[string]any{"name": "双语模板", "name_en": " Bilingual template ", "kind": "routine", "fields": fields("未累及")}
 		before, audits := e.count("struct_templates", "1=1"), e.count("audit_logs", "action LIKE 'struct_%'")
 		bad := map[string]struct {
 			body  map[string]any
@@ -290,6 +298,7 @@ func TestStructuredBilingual(t *testing.T) {
 			"default of wrong type": {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "bool", "default": "yes"}}}, "fields.0.default"},
 			"multiselect default":   {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "multiselect", "options": []string{"左"}, "default": []string{"右"}}}}, "fields.0.default"},
 			"more English options":  {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "select", "options": []string{"左"}, "options_en": []string{"Left", "Right"}}}}, "fields.0.options_en"},
+			"long English name":     {map[string]any{"name": "X", "name_en": strings.Repeat("x", 101), "kind": "routine", "fields": fields(nil)}, "name_en"},
 			"duplicate key":         {map[string]any{"name": "X", "kind": "routine", "fields": []any{map[string]any{"key": "a", "label": "A", "type": "text"}, map[string]any{"key": "a", "label": "B", "type": "number", "default": 1}}}, "fields.1.key"},
 		}
 		for name, c := range bad {
@@ -305,6 +314,9 @@ func TestStructuredBilingual(t *testing.T) {
 
 		var created struct{ Data structTemplate }
 		e.decode(e.expect(e.do("POST", "/api/config/struct_template", admin, tpl), 200), &created)
+		if created.Data.NameEn != "Bilingual template" {
+			t.Fatalf("English name kept: %q", created.Data.NameEn)
+		}
 		f0 := created.Data.Fields[0]
 		if f0["default"] != "未累及" || len(f0["options_en"].([]any)) != 2 || created.Data.Fields[2]["default"] != 5.0 || created.Data.Fields[3]["default"] != false {
 			t.Fatalf("defaults and English options kept: %+v", created.Data.Fields)
@@ -315,12 +327,25 @@ func TestStructuredBilingual(t *testing.T) {
 			t.Fatalf("update with a bad default: %d %s", r.Status, r)
 		}
 		e.expect(e.do("POST", "/api/config/rule/batchStore", admin, map[string]any{"template_id": tid, "rules": []any{
-			map[string]any{"type": "splice", "definition": map[string]any{"pattern": "{margin}[ {sites}][ {distance} mm]"}},
+			map[string]any{"type": "splice", "definition": map[string]any{"pattern": "{margin}[ {sites}][ {distance} mm]", "pattern_en": "Margin {margin}[ ({sites})][, {distance} mm]"}},
 			map[string]any{"type": "hint", "definition": map[string]any{"when": map[string]any{"field": "margin", "op": "eq", "value": "累及"}},
 				"message": "切缘累及：建议扩大切除", "message_en": "Margin involved: recommend re-excision"},
 			map[string]any{"type": "conditions", "definition": map[string]any{"when": map[string]any{"field": "margin", "op": "eq", "value": "未累及"}, "require": []string{"distance"}},
 				"message": "请填写距离"},
 		}}), 200)
+		// An English sentence naming an unknown field, or too long, is refused in both languages; nothing written.
+		rulesBefore := e.count("struct_rules", "template_id = "+itoa(tid))
+		for part, pattern := range map[string]string{"unknown field": "{margin} {depth}", "too long": strings.Repeat("x", 5001)} {
+			for _, lang := range []string{"zh-CN", "en-US"} {
+				if r := e.do("POST", "/api/config/rule", admin, map[string]any{"template_id": tid, "type": "splice",
+					"definition": map[string]any{"pattern": "{margin}", "pattern_en": pattern}}, "User-Language", lang); !fieldRefusedIn(e, r, lang, "definition.pattern_en") {
+					t.Errorf("English pattern, %s (%s): %d %s", part, lang, r.Status, r)
+				}
+			}
+		}
+		if e.count("struct_rules", "template_id = "+itoa(tid)) != rulesBefore {
+			t.Fatal("a refused rule was written")
+		}
 		if r := e.do("POST", "/api/config/rule", admin, map[string]any{"template_id": tid, "type": "hint", "message": "x", "message_en": strings.Repeat("x", 501),
 			"definition": map[string]any{"when": map[string]any{"field": "margin", "op": "filled"}}}); !fieldRefusedIn(e, r, "zh-CN", "message_en") {
 			t.Fatalf("long English message: %d %s", r.Status, r)
@@ -336,7 +361,7 @@ func TestStructuredBilingual(t *testing.T) {
 			t.Fatalf("in Chinese: %+v", zh)
 		}
 		// "右" has no English text: it reads as entered.
-		if en.Text != "Involved Left, 右 2 mm" || len(en.Hints) != 1 || en.Hints[0].Message != "Margin involved: recommend re-excision" || en.Values["margin"] != "累及" {
+		if en.Text != "Margin Involved (Left, 右), 2 mm" || len(en.Hints) != 1 || en.Hints[0].Message != "Margin involved: recommend re-excision" || en.Values["margin"] != "累及" {
 			t.Fatalf("in English: %+v", en)
 		}
 		// A message entered in Chinese only reads in Chinese in English too; a field error names the field in English.

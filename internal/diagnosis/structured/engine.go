@@ -52,6 +52,14 @@ func (r *ReportRule) message(lang i18n.Lang) string {
 	return r.Message
 }
 
+// pattern is a splice rule's sentence in lang: the English one when there is one.
+func (d *RuleDefinition) pattern(lang i18n.Lang) string {
+	if lang != i18n.ZH && d.PatternEn != "" {
+		return d.PatternEn
+	}
+	return d.Pattern
+}
+
 // normalize checks one value against its field: the value in its canonical
 // form (nil when empty) and a problem key when it does not fit.
 func normalize(f *StructField, v any) (any, string) {
@@ -373,7 +381,7 @@ func Evaluate(t *StructTemplate, rules []ReportRule, values map[string]any, lang
 	}
 	var lines []string
 	for _, r := range byType(Splice) {
-		if s := render(t, r.Definition.Pattern, vals, lang); s != "" {
+		if s := render(t, r.Definition.pattern(lang), vals, lang); s != "" {
 			lines = append(lines, s)
 		}
 	}

@@ -106,7 +106,13 @@ func TestDemoBilingual(t *testing.T) {
 			t.Errorf("%s: options %v without English %v", f.Key, f.Options, f.OptionsEn)
 		}
 	}
+	if !han.MatchString(tpl.Name) || tpl.NameEn == "" || han.MatchString(tpl.NameEn) {
+		t.Errorf("name %q, English %q", tpl.Name, tpl.NameEn)
+	}
 	for _, r := range rules {
+		if d := r.Definition; r.Type == Splice && (!han.MatchString(d.Pattern) || d.PatternEn == "" || han.MatchString(d.PatternEn)) {
+			t.Errorf("splice pattern %q, English %q", d.Pattern, d.PatternEn)
+		}
 		if r.Message != "" && (r.MessageEn == "" || !han.MatchString(r.Message) || han.MatchString(r.MessageEn)) {
 			t.Errorf("rule %s: message %q, English %q", r.Type, r.Message, r.MessageEn)
 		}
@@ -114,14 +120,18 @@ func TestDemoBilingual(t *testing.T) {
 	vals := full()
 	vals["her2"], vals["margin_distance"] = "2+", nil
 	for lang, want := range map[i18n.Lang][]string{
-		i18n.ZH: {"浸润性癌（非特殊类型）", "Margins 未累及", "ER 阳性", "切缘未累及：请填写距最近切缘的距离", "HER2 2+（不确定）：建议行原位杂交（ISH）检测"},
-		i18n.EN: {"Invasive carcinoma of no special type", "Margins Not involved", "ER Positive", "Margins not involved: give the distance to the closest margin", "HER2 2+ (equivocal): recommend in situ hybridisation (ISH)"},
+		i18n.ZH: {"浸润性癌（非特殊类型），组织学分级 2 级", "切缘未累及。淋巴结转移 2/15（13%）", "ER 阳性，PR 阴性，HER2 2+。", "切缘未累及：请填写距最近切缘的距离", "HER2 2+（不确定）：建议行原位杂交（ISH）检测"},
+		i18n.EN: {"Invasive carcinoma of no special type, grade 2", "Margins Not involved. Lymph nodes: 2/15 positive (13%)", "ER Positive, PR Negative, HER2 2+.", "Margins not involved: give the distance to the closest margin", "HER2 2+ (equivocal): recommend in situ hybridisation (ISH)"},
 	} {
 		r := Evaluate(tpl, rules, vals, lang)
 		if len(r.Errors) != 1 || len(r.Hints) != 1 {
 			t.Fatalf("%s: errors %s, hints %s", lang, messages(r.Errors), messages(r.Hints))
 		}
 		got := []string{r.Text, r.Text, r.Text, r.Errors[0].Message, r.Hints[0].Message}
+		// The sentence is all in one language (numbers, units and marker names aside).
+		if english := regexp.MustCompile(`[a-z]{2,}`).FindString(strings.ReplaceAll(r.Text, "mm", "")); lang == i18n.ZH && english != "" || lang == i18n.EN && han.MatchString(r.Text) {
+			t.Errorf("%s: the sentence mixes languages: %q", lang, r.Text)
+		}
 		for i, w := range want {
 			if !strings.Contains(got[i], w) {
 				t.Errorf("%s: %q does not hold %q", lang, got[i], w)
@@ -328,6 +338,25 @@ func TestExpr(t *testing.T) {
 	for _, s := range []string{"", "a +", "(a", "a b", "a ** 2", "a; b", "1..2", "a)", "$a", "a % 2", strings.Repeat("(", 600)} {
 		if _, _, err := parseExpr(s); err == nil {
 			t.Errorf("%q parsed", s)
+		}
+	}
+}
+
+// A splice rule writes its English sentence for a text in English and its
+// own in Chinese; without an English sentence both use its own.
+func TestSplicePatternLanguage(t *testing.T) {
+	tpl := &StructTemplate{Fields: []StructField{{Key: "m", Label: "切缘", LabelEn: "Margin", Type: Select, Options: []string{"累及"}, OptionsEn: []string{"Involved"}}}}
+	vals := map[string]any{"m": "累及"}
+	for _, c := range []struct {
+		def    RuleDefinition
+		zh, en string
+	}{
+		{RuleDefinition{Pattern: "切缘{m}", PatternEn: "Margin {m}"}, "切缘累及", "Margin Involved"},
+		{RuleDefinition{Pattern: "切缘{m}"}, "切缘累及", "切缘Involved"},
+	} {
+		rules := []ReportRule{{Type: Splice, Definition: c.def}}
+		if zh, en := Evaluate(tpl, rules, vals, i18n.ZH).Text, Evaluate(tpl, rules, vals, i18n.EN).Text; zh != c.zh || en != c.en {
+			t.Errorf("%+v: %q and %q, want %q and %q", c.def, zh, en, c.zh, c.en)
 		}
 	}
 }

@@ -56,6 +56,7 @@ type StructField struct {
 type StructTemplate struct {
 	ID        int64         `json:"id" db:"id"`
 	Name      string        `json:"name" db:"name"`
+	NameEn    string        `json:"name_en" db:"name_en" doc:"The name in English (the name is shown when empty)"`
 	Kind      string        `json:"kind" db:"kind" enum:"routine,frozen,cell"`
 	LibraryID *int64        `json:"library_id" db:"library_id" doc:"Offered only on the cases of this library (none: every library)"`
 	Rank      int           `json:"rank" db:"rank"`
@@ -70,6 +71,7 @@ type StructTemplate struct {
 // StructTemplateInput is the editable part of a template.
 type StructTemplateInput struct {
 	Name      string        `json:"name" maxLength:"100"`
+	NameEn    string        `json:"name_en,omitempty" maxLength:"100" doc:"The name in English"`
 	Kind      string        `json:"kind" enum:"routine,frozen,cell"`
 	LibraryID *int64        `json:"library_id,omitempty"`
 	Enabled   *bool         `json:"enabled,omitempty" doc:"Default true"`
@@ -91,20 +93,22 @@ type RuleCondition struct {
 //   - hint: when When holds, the message is shown (it does not block);
 //   - code: StructField's value maps to a code of System through Codes;
 //   - splice: Pattern with {key} placeholders renders the diagnosis text; a
-//     part in [ ] is left out when a placeholder in it is empty;
+//     part in [ ] is left out when a placeholder in it is empty; PatternEn is
+//     the sentence in English, used for a text in English (Pattern when empty);
 //   - exclusion: When and Second may not both hold;
 //   - conditions: when When holds, the Require fields must be filled.
 type RuleDefinition struct {
-	When    *RuleCondition    `json:"when,omitempty"`
-	Second  *RuleCondition    `json:"second,omitempty"`
-	Field   string            `json:"field,omitempty" maxLength:"40"`
-	Value   any               `json:"value,omitempty"`
-	Expr    string            `json:"expr,omitempty" maxLength:"500"`
-	Digits  int               `json:"digits,omitempty" minimum:"0" maximum:"6"`
-	System  string            `json:"system,omitempty" maxLength:"40"`
-	Codes   map[string]string `json:"codes,omitempty"`
-	Pattern string            `json:"pattern,omitempty" maxLength:"5000"`
-	Require []string          `json:"require,omitempty" maxItems:"100"`
+	When      *RuleCondition    `json:"when,omitempty"`
+	Second    *RuleCondition    `json:"second,omitempty"`
+	Field     string            `json:"field,omitempty" maxLength:"40"`
+	Value     any               `json:"value,omitempty"`
+	Expr      string            `json:"expr,omitempty" maxLength:"500"`
+	Digits    int               `json:"digits,omitempty" minimum:"0" maximum:"6"`
+	System    string            `json:"system,omitempty" maxLength:"40"`
+	Codes     map[string]string `json:"codes,omitempty"`
+	Pattern   string            `json:"pattern,omitempty" maxLength:"5000"`
+	PatternEn string            `json:"pattern_en,omitempty" maxLength:"5000" doc:"A splice pattern in English (the pattern is used when empty)"`
+	Require   []string          `json:"require,omitempty" maxItems:"100"`
 }
 
 // ReportRule is a rule of a template.

@@ -10,8 +10,8 @@ import (
 
 // DemoTemplate is the demo's structured template: a breast invasive
 // carcinoma synoptic with one rule of most types, in Chinese with English
-// labels, options and rule messages beside (the options' Chinese text is
-// the value kept).
+// beside: its name, labels, options, rule messages and diagnosis sentence
+// (the options' Chinese text is the value kept).
 func DemoTemplate() StructTemplateImport {
 	cond := func(field, op string, value any) *RuleCondition {
 		return &RuleCondition{Field: field, Op: op, Value: value}
@@ -22,8 +22,9 @@ func DemoTemplate() StructTemplateImport {
 	margins, marginsEn := []string{"未累及", "累及"}, []string{"Not involved", "Involved"}
 	return StructTemplateImport{
 		StructTemplateInput: StructTemplateInput{
-			Name: "Breast invasive carcinoma synoptic",
-			Kind: "routine",
+			Name:   "乳腺浸润性癌结构化报告",
+			NameEn: "Breast invasive carcinoma synoptic",
+			Kind:   "routine",
 			Fields: []StructField{
 				{Key: "histological_type", Label: "组织学类型", LabelEn: "Histological type", Type: Select, Options: types, OptionsEn: typesEn, Required: true},
 				{Key: "grade", Label: "组织学分级", LabelEn: "Histological grade", Type: Select, Options: []string{"1", "2", "3"}, Required: true},
@@ -41,9 +42,13 @@ func DemoTemplate() StructTemplateImport {
 		},
 		Rules: []ReportRuleInput{
 			{Type: Calculation, Definition: RuleDefinition{Field: "ln_ratio", Expr: "ln_positive / ln_examined * 100", Digits: 0}},
-			{Type: Splice, Definition: RuleDefinition{Pattern: "{histological_type}, grade {grade}, tumour size {tumour_size} mm. " +
-				"Margins {margins}[, {margin_distance} mm to the closest margin]. " +
-				"Lymph nodes: {ln_positive}/{ln_examined} positive[ ({ln_ratio}%)].[ ER {er},][ PR {pr},][ HER2 {her2}.][ {comment}]"}},
+			{Type: Splice, Definition: RuleDefinition{
+				Pattern: "{histological_type}，组织学分级 {grade} 级，肿瘤最大径 {tumour_size} mm。" +
+					"切缘{margins}[，距最近切缘 {margin_distance} mm]。" +
+					"淋巴结转移 {ln_positive}/{ln_examined}[（{ln_ratio}%）]。[ER {er}，][PR {pr}，][HER2 {her2}。][{comment}]",
+				PatternEn: "{histological_type}, grade {grade}, tumour size {tumour_size} mm. " +
+					"Margins {margins}[, {margin_distance} mm to the closest margin]. " +
+					"Lymph nodes: {ln_positive}/{ln_examined} positive[ ({ln_ratio}%)].[ ER {er},][ PR {pr},][ HER2 {her2}.][ {comment}]"}},
 			{Type: Conditions, Definition: RuleDefinition{When: cond("margins", "eq", margins[0]), Require: []string{"margin_distance"}},
 				Message: "切缘未累及：请填写距最近切缘的距离", MessageEn: "Margins not involved: give the distance to the closest margin"},
 			{Type: Exclusion, Definition: RuleDefinition{When: cond("margins", "eq", margins[1]), Second: cond("margin_distance", "filled", nil)},

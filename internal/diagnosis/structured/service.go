@@ -38,7 +38,7 @@ func (s *Service) now() time.Time { return s.clock.Now() }
 
 func notFound() error { return apperr.New(apperr.NotFound, "error.not_found") }
 
-const templateColumns = `t.id, t.name, t.kind, t.library_id, t.sort_order AS "rank", t.enabled <> 0 AS enabled, t.fields, t.created_at, t.updated_at,
+const templateColumns = `t.id, t.name, t.name_en, t.kind, t.library_id, t.sort_order AS "rank", t.enabled <> 0 AS enabled, t.fields, t.created_at, t.updated_at,
 	(SELECT COUNT(*) FROM struct_rules r WHERE r.template_id = t.id) AS rule_count`
 
 func decodeTemplates(ts []StructTemplate) error {
@@ -163,7 +163,7 @@ func (in *StructTemplateInput) values(now time.Time) map[string]any {
 	if in.Enabled != nil && !*in.Enabled {
 		enabled = 0
 	}
-	return map[string]any{"name": in.Name, "kind": in.Kind, "library_id": in.LibraryID, "enabled": enabled, "fields": string(fields), "updated_at": now}
+	return map[string]any{"name": in.Name, "name_en": in.NameEn, "kind": in.Kind, "library_id": in.LibraryID, "enabled": enabled, "fields": string(fields), "updated_at": now}
 }
 
 // UpdateTemplate changes a template. Its rules must still fit the new

@@ -13,6 +13,9 @@ import (
 
 var keyPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
 
+// patternKey finds the {key} placeholders of a splice pattern.
+var patternKey = regexp.MustCompile(`\{([^{}]*)\}`)
+
 // Limits, in characters.
 const (
 	maxName    = 100
@@ -35,6 +38,9 @@ func (in *StructTemplateInput) validate(v *apperr.Validation, lang i18n.Lang) {
 		v.Add("name", "field.required")
 	} else if utf8.RuneCountInString(in.Name) > maxName {
 		v.Add("name", "field.too_long", "max", maxName)
+	}
+	if in.NameEn = strings.TrimSpace(in.NameEn); utf8.RuneCountInString(in.NameEn) > maxName {
+		v.Add("name_en", "field.too_long", "max", maxName)
 	}
 	if !slices.Contains(Kinds, in.Kind) {
 		v.Add("kind", "field.invalid")
@@ -110,7 +116,7 @@ func (in *StructTemplateInput) validate(v *apperr.Validation, lang i18n.Lang) {
 
 // fieldsOf is a template made of the input's fields, to check rules against.
 func (in *StructTemplateInput) template() *StructTemplate {
-	return &StructTemplate{Name: in.Name, Kind: in.Kind, Fields: in.Fields}
+	return &StructTemplate{Name: in.Name, NameEn: in.NameEn, Kind: in.Kind, Fields: in.Fields}
 }
 
 // checkCondition reports a condition that names no field of t, or whose
@@ -244,12 +250,18 @@ func (in *ReportRuleInput) validate(t *StructTemplate, v *apperr.Validation) {
 	case Splice:
 		if strings.TrimSpace(d.Pattern) == "" {
 			v.Add("definition.pattern", "field.required")
-		} else if utf8.RuneCountInString(d.Pattern) > maxPattern {
-			v.Add("definition.pattern", "field.too_long", "max", maxPattern)
 		}
-		for _, m := range regexp.MustCompile(`\{([^{}]*)\}`).FindAllStringSubmatch(d.Pattern, -1) {
-			if t.field(m[1]) == nil {
-				v.Add("definition.pattern", "structured.unknown_field", "key", m[1])
+		if strings.TrimSpace(d.PatternEn) == "" {
+			d.PatternEn = ""
+		}
+		for part, p := range map[string]string{"definition.pattern": d.Pattern, "definition.pattern_en": d.PatternEn} {
+			if utf8.RuneCountInString(p) > maxPattern {
+				v.Add(part, "field.too_long", "max", maxPattern)
+			}
+			for _, m := range patternKey.FindAllStringSubmatch(p, -1) {
+				if t.field(m[1]) == nil {
+					v.Add(part, "structured.unknown_field", "key", m[1])
+				}
 			}
 		}
 	case Exclusion:

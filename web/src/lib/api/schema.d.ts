@@ -8998,6 +8998,8 @@ export interface components {
             expr?: string;
             field?: string;
             pattern?: string;
+            /** @description A splice pattern in English (the pattern is used when empty) */
+            pattern_en?: string;
             require?: string[] | null;
             second?: components["schemas"]["RuleCondition"];
             system?: string;
@@ -9536,6 +9538,8 @@ export interface components {
              */
             library_id: number | null;
             name: string;
+            /** @description The name in English (the name is shown when empty) */
+            name_en: string;
             /** Format: int64 */
             rank: number;
             /** Format: int64 */
@@ -9555,6 +9559,8 @@ export interface components {
             /** Format: int64 */
             library_id?: number;
             name: string;
+            /** @description The name in English */
+            name_en?: string;
             /** @description Its rules (template_id is ignored) */
             rules?: components["schemas"]["ReportRuleInput"][] | null;
         };
@@ -9567,6 +9573,8 @@ export interface components {
             /** Format: int64 */
             library_id?: number;
             name: string;
+            /** @description The name in English */
+            name_en?: string;
         };
         StructuredInput: {
             /**
@@ -9865,6 +9873,8 @@ export interface components {
             patient: string;
             /** Format: date-time */
             published_at: string;
+            /** @description The report class printed on the report (empty: none) */
+            report_class: string;
             report_no: string;
             /** @description A later report of the same kind exists */
             superseded: boolean;

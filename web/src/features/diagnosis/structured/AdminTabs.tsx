@@ -26,10 +26,11 @@ import {
   type StructTemplateInput,
 } from './api';
 import { RuleEditor, describeRule, type RuleDraft } from './RuleEditor';
-import { optionLabel } from './StructuredForm';
+import { optionLabel, templateName } from './StructuredForm';
 
 const toInput = (x: StructTemplate, enabled = x.enabled): StructTemplateInput => ({
   name: x.name,
+  name_en: x.name_en,
   kind: x.kind,
   library_id: x.library_id ?? undefined,
   enabled,
@@ -37,7 +38,7 @@ const toInput = (x: StructTemplate, enabled = x.enabled): StructTemplateInput =>
 });
 
 export function StructTemplatesTab() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const showError = useApiError();
   const [, setParams] = useSearchParams();
@@ -89,12 +90,12 @@ export function StructTemplatesTab() {
             width: 96,
             render: (_, x, i) => (
               <Space size={2}>
-                <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(x, -1)} aria-label={t('structured.admin.up', { name: x.name })} />
-                <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(x, 1)} aria-label={t('structured.admin.down', { name: x.name })} />
+                <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(x, -1)} aria-label={t('structured.admin.up', { name: templateName(x, i18n.language) })} />
+                <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === rows.length - 1} onClick={() => move(x, 1)} aria-label={t('structured.admin.down', { name: templateName(x, i18n.language) })} />
               </Space>
             ),
           },
-          { key: 'name', title: t('structured.admin.name'), render: (_, x) => <Typography.Text strong>{x.name}</Typography.Text> },
+          { key: 'name', title: t('structured.admin.name'), render: (_, x) => <Typography.Text strong>{templateName(x, i18n.language)}</Typography.Text> },
           { key: 'kind', title: t('structured.admin.kind'), width: 120, render: (_, x) => <Tag bordered={false}>{t(`structured.kind.${x.kind}`)}</Tag> },
           { key: 'fields', title: t('structured.admin.fields'), width: 90, render: (_, x) => x.fields?.length ?? 0 },
           {
@@ -115,7 +116,7 @@ export function StructTemplatesTab() {
               <Switch
                 size="small"
                 checked={x.enabled}
-                aria-label={t('structured.admin.enabledOf', { name: x.name })}
+                aria-label={t('structured.admin.enabledOf', { name: templateName(x, i18n.language) })}
                 onChange={(on) => saveM.mutate({ id: x.id, body: toInput(x, on) }, { onError: (e) => showError(e) })}
               />
             ),
@@ -152,6 +153,9 @@ export function StructTemplatesTab() {
       >
         <Flex gap={12} wrap>
           <Form.Item name="name" label={t('structured.admin.name')} rules={[{ required: true, whitespace: true }]} style={{ flex: '2 1 260px' }}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="name_en" label={t('structured.admin.nameEn')} style={{ flex: '2 1 260px' }}>
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="kind" label={t('structured.admin.kind')} style={{ flex: '1 1 140px' }}>
@@ -308,7 +312,7 @@ export function RulesTab() {
             style={{ minWidth: 320 }}
             value={template?.id}
             onChange={(id: number) => setParams({ tab: 'rules', template: String(id) }, { replace: true })}
-            options={(templates.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+            options={(templates.data ?? []).map((x) => ({ value: x.id, label: templateName(x, i18n.language) }))}
             data-testid="rules-template"
           />
         </Flex>

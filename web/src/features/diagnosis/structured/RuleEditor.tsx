@@ -36,7 +36,7 @@ export function describeRule(r: RuleDraft, fields: readonly StructField[], lang:
     case 'code':
       return `${name(d.field)} → ${d.system ?? ''} (${Object.keys(d.codes ?? {}).length})`;
     case 'splice':
-      return d.pattern ?? '';
+      return (!lang.startsWith('zh') && d.pattern_en) || d.pattern || '';
     case 'exclusion':
       return `${cond(d.when)} ⊗ ${cond(d.second)}`;
     case 'conditions':
@@ -188,6 +188,18 @@ export function RuleEditor({ fields, value, onChange }: Props) {
           extra={t('structured.rule.patternHelp', { keys: fields.map((f) => `{${f.key}}`).join(' ') })}
         >
           <Input.TextArea id="rule-pattern" autoSize={{ minRows: 3, maxRows: 10 }} maxLength={5000} value={d.pattern ?? ''} onChange={(e) => set({ pattern: e.target.value })} data-testid="rule-pattern" />
+        </Form.Item>
+      )}
+      {value.type === 'splice' && (
+        <Form.Item label={t('structured.rule.patternEn')} htmlFor="rule-pattern-en" style={{ marginBottom: 12 }} extra={t('structured.rule.patternEnHelp')}>
+          <Input.TextArea
+            id="rule-pattern-en"
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            maxLength={5000}
+            value={d.pattern_en ?? ''}
+            onChange={(e) => set({ pattern_en: e.target.value })}
+            data-testid="rule-pattern-en"
+          />
         </Form.Item>
       )}
       {value.type === 'conditions' && (

@@ -9,7 +9,7 @@ import { FormOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useApiError } from '../../../components/ui/useApiError';
 import { evaluate, useRules, useSaveStructured, useStructTemplates, type StructResult, type StructValues } from './api';
-import { StructuredForm, initialValues } from './StructuredForm';
+import { StructuredForm, initialValues, templateName } from './StructuredForm';
 
 interface Props {
   caseId: number;
@@ -44,7 +44,7 @@ export function StructuredButton(props: Props) {
 }
 
 function StructuredDrawer({ caseId, libraryId, saved, onApply, onClose }: Props & { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const showError = useApiError();
   const list = useStructTemplates(libraryId ? { enabled: true, library_id: libraryId } : { enabled: true, kind: 'routine' });
@@ -156,7 +156,7 @@ function StructuredDrawer({ caseId, libraryId, saved, onApply, onClose }: Props 
           loading={list.isLoading}
           value={templateId}
           onChange={setTemplateId}
-          options={templates.map((x) => ({ value: x.id, label: x.name }))}
+          options={templates.map((x) => ({ value: x.id, label: templateName(x, i18n.language) }))}
           placeholder={t('structured.chooseTemplate')}
           notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('structured.noTemplates')} />}
           data-testid="structured-template"

@@ -10,6 +10,11 @@ export function fieldLabel(f: Pick<StructField, 'label' | 'label_en'>, lang: str
   return !lang.startsWith('zh') && f.label_en ? f.label_en : f.label;
 }
 
+/** A template's name in the interface language: its English name when there is one. */
+export function templateName(x: { name: string; name_en?: string | null }, lang: string) {
+  return (!lang.startsWith('zh') && x.name_en) || x.name;
+}
+
 /** How an option reads in the interface language: its English text when there is one. */
 export function optionLabel(f: Pick<StructField, 'options' | 'options_en'>, option: string, lang: string) {
   if (lang.startsWith('zh')) return option;

@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, loadLanguage } from '../../../lib/i18n';
 import type { StructField, StructValues } from './api';
-import { StructuredForm, fieldLabel, initialValues, optionLabel } from './StructuredForm';
+import { StructuredForm, fieldLabel, initialValues, optionLabel, templateName } from './StructuredForm';
 import { DefaultInput } from './AdminTabs';
 import { Form } from 'antd';
 import { RuleEditor, describeRule, type RuleDraft } from './RuleEditor';
@@ -86,6 +86,9 @@ describe('the structured form', () => {
     expect(fieldLabel(FIELDS[0]!, 'en-US')).toBe('Histological type');
     expect(fieldLabel(FIELDS[0]!, 'zh-CN')).toBe('组织学类型');
     expect(fieldLabel(FIELDS[3]!, 'en-US')).toBe('备注');
+    expect(templateName({ name: '乳腺', name_en: 'Breast' }, 'en-US')).toBe('Breast');
+    expect(templateName({ name: '乳腺', name_en: 'Breast' }, 'zh-CN')).toBe('乳腺');
+    expect(templateName({ name: '乳腺', name_en: '' }, 'en-US')).toBe('乳腺');
     expect(byField([{ field: 'a', message: 'x' }, { field: 'a', message: 'y' }, { message: 'z' }])).toEqual({ a: ['x', 'y'] });
   });
 });
@@ -153,8 +156,13 @@ describe('the rule editor', () => {
     expect(screen.getByText(/\{histological_type\} \{tumour_size\}/)).toBeTruthy();
     fireEvent.change(pattern, { target: { value: '{histological_type}, {tumour_size} mm' } });
     expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: { pattern: '{histological_type}, {tumour_size} mm' }, message: '' });
+    fireEvent.change(screen.getByLabelText('Sentence pattern in English'), { target: { value: 'Size {tumour_size} mm' } });
+    const both = { pattern: '{histological_type}, {tumour_size} mm', pattern_en: 'Size {tumour_size} mm' };
+    expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: both, message: '' });
+    expect(describeRule({ type: 'splice', definition: both }, FIELDS, 'en-US')).toBe('Size {tumour_size} mm');
+    expect(describeRule({ type: 'splice', definition: both }, FIELDS, 'zh-CN')).toBe('{histological_type}, {tumour_size} mm');
     fireEvent.change(screen.getByLabelText('Message in English'), { target: { value: 'Check the size' } });
-    expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: { pattern: '{histological_type}, {tumour_size} mm' }, message: '', message_en: 'Check the size' });
+    expect(seen).toHaveBeenLastCalledWith({ type: 'splice', definition: both, message: '', message_en: 'Check the size' });
     unmount();
 
     render(<RuleHarness start={{ type: 'calculation', definition: { field: 'ln_ratio' }, message: '' }} onChange={seen} />);
