@@ -239,18 +239,19 @@ func (q *Query) Apply(b sq.SelectBuilder) sq.SelectBuilder {
 
 // applyPage selects the rows of q's page from base. Past the first page
 // the rows to skip are skipped over their keys only (a deferred join): a
-// subquery selects the page's keys with the WHERE condition, ORDER BY and
-// LIMIT/OFFSET, which an index on the sort columns ending in the key serves
-// without reading the skipped rows (nor joining or computing their
-// columns), and the page's rows are read by key in the same order. The
-// order is total (it ends in the key), so the page is exactly the one of
-// Apply.
-func (q *Query) applyPage(base sq.SelectBuilder) sq.SelectBuilder {
+// subquery selects the page's keys from countBase (the FROM and scope of
+// the count, without the row query's other joins) with the WHERE
+// condition, ORDER BY and LIMIT/OFFSET, which an index on the sort columns
+// ending in the key serves without reading the skipped rows (nor joining
+// or computing their columns), and the page's rows are read by key in the
+// same order. The order is total (it ends in the key), so the page is
+// exactly the one of Apply.
+func (q *Query) applyPage(base, countBase sq.SelectBuilder) sq.SelectBuilder {
 	if q.key == "" || q.Offset() == 0 {
 		return q.Apply(base)
 	}
 	// ? placeholders: the outer query numbers them for its dialect.
-	keys := q.Apply(base.RemoveColumns().Column(q.key).PlaceholderFormat(sq.Question))
+	keys := q.Apply(countBase.RemoveColumns().Column(q.key).PlaceholderFormat(sq.Question))
 	return base.Where(sq.Expr(q.key+" IN (?)", keys)).OrderBy(q.OrderBy...)
 }
 

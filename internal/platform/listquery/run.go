@@ -13,14 +13,16 @@ import (
 
 // Run loads one page of rows into []T and the pagination. base selects the
 // row columns (SELECT … FROM … JOIN … WHERE scope), countBase counts the
-// same rows (SELECT COUNT(*) FROM … WHERE scope). The count query is
+// same rows (SELECT COUNT(*) FROM … WHERE scope) and must name every table
+// the WHERE condition and the sort use, as it also selects the keys of the
+// page. The count query is
 // skipped when the page itself shows the total (a short, non-empty page, or
 // an empty first page). The slice is never nil, so it encodes as [].
 // Pages after the first are read by key (see Query.applyPage), so a deep
 // page costs a walk over an index's keys rather than over the rows before it.
 func Run[T any](ctx context.Context, x db.Querier, q *Query, base, countBase sq.SelectBuilder) ([]T, Pagination, error) {
 	rows := make([]T, 0)
-	if err := db.Select(ctx, x, &rows, q.applyPage(base)); err != nil {
+	if err := db.Select(ctx, x, &rows, q.applyPage(base, countBase)); err != nil {
 		return nil, Pagination{}, apperr.Wrap(err, "listquery: page")
 	}
 	n := len(rows)
