@@ -271,9 +271,9 @@ func TestMeetingSplitAndAnnotations(t *testing.T) {
 }
 
 // The presenter's views may arrive out of order: the meeting keeps the one
-// numbered last, not the one that came last; after a hand-over the new
-// presenter's views are kept whatever their numbers; unnumbered views are kept
-// as they come.
+// numbered last, not the one that came last; after a hand-over none is
+// served until the new presenter sends one, and the new presenter's views
+// are kept whatever their numbers; unnumbered views are kept as they come.
 func TestMeetingViewOrder(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
 		f := e.fixture()
@@ -306,8 +306,20 @@ func TestMeetingViewOrder(t *testing.T) {
 		if x := stored(); x != 0.4 {
 			t.Fatalf("stored view after a newer one: x=%v", x)
 		}
-		// The lead handed over: the new presenter's clock is behind the first's.
+		// The lead handed over: until the new presenter sends a view, the
+		// previous presenter's is not served (to a follower switching follow
+		// back on, say).
 		e.expect(e.do("PATCH", base, expert, map[string]any{"action": "lead", "presenter_id": f.expert2}), 200)
+		var handed struct {
+			Data struct {
+				View json.RawMessage `json:"view"`
+			} `json:"data"`
+		}
+		e.decode(e.expect(e.do("GET", base, expert2, nil), 200), &handed)
+		if string(handed.Data.View) != "null" {
+			t.Fatalf("the previous presenter's view served after the hand-over: %s", handed.Data.View)
+		}
+		// The new presenter's clock is behind the first's.
 		send(expert2, 5, 0.6)
 		if x := stored(); x != 0.6 {
 			t.Fatalf("stored view of the new presenter: x=%v", x)

@@ -62,6 +62,7 @@ type Meeting struct {
 	Slides      []MeetingSlide  `json:"slides" db:"-" doc:"The case's slides the meeting may show"`
 
 	RawView string `json:"-" db:"view"`
+	ViewBy  *int64 `json:"-" db:"view_by"` // who sent RawView
 }
 
 // MeetingMember is one invited participant (the presenter included).

@@ -57,7 +57,7 @@ func (s *Service) UseClock(c clock.Clock) { s.clock = c }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
 
-const meetingColumns = "id, consult_id, consult_no, created_by, presenter_id, view, end_reason, created_at, ended_at"
+const meetingColumns = "id, consult_id, consult_no, created_by, presenter_id, view, view_by, end_reason, created_at, ended_at"
 
 // load reads a meeting and its members.
 func (s *Service) load(ctx context.Context, q db.Runner, id int64) (*Meeting, error) {
@@ -69,7 +69,9 @@ func (s *Service) load(ctx context.Context, q db.Runner, id int64) (*Meeting, er
 	if err != nil {
 		return nil, apperr.Wrap(err, "load meeting")
 	}
-	if m.RawView != "" {
+	// A view is served only while its sender presents: not the previous
+	// presenter's after a hand-over, before the new one sends a view.
+	if m.RawView != "" && m.ViewBy != nil && *m.ViewBy == m.PresenterID {
 		m.View = json.RawMessage(m.RawView)
 	}
 	m.Members = []MeetingMember{}
@@ -354,7 +356,7 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 		return err
 	}
 	if sig.Kind == "view" {
-		if err := s.storeView(ctx, id, sig); err != nil {
+		if err := s.storeView(ctx, id, p.UserID, sig); err != nil {
 			return err
 		}
 	}
@@ -365,12 +367,14 @@ func (s *Service) Signal(ctx context.Context, id int64, sig MeetingSignal) error
 	return s.deps.Notify.Live(ctx, to, LiveEvent, MeetingEvent{MeetingID: id, Kind: sig.Kind, From: p.UserID, Name: p.Name, Signal: &sig})
 }
 
-// storeView keeps a view as the meeting's last, unless a later-numbered one of
-// the same presenter was stored already (the presenter's requests may arrive
-// out of order); an unnumbered view is always stored.
-func (s *Service) storeView(ctx context.Context, id int64, sig MeetingSignal) error {
+// storeView keeps a view of from as the meeting's last, unless a
+// later-numbered one of the same presenter was stored already (the
+// presenter's requests may arrive out of order); an unnumbered view is always
+// stored. A view whose sender no longer presents (it arrived after a
+// hand-over) is not stored.
+func (s *Service) storeView(ctx context.Context, id, from int64, sig MeetingSignal) error {
 	b, _ := json.Marshal(sig)
-	q := s.db.Builder().Update("meetings").Set("view", string(b)).Where("id = ?", id)
+	q := s.db.Builder().Update("meetings").Set("view", string(b)).Set("view_by", from).Where("id = ? AND presenter_id = ?", id, from)
 	if sig.Seq > 0 {
 		q = q.Set("view_seq", sig.Seq).Where("(view_seq IS NULL OR view_seq < ?)", sig.Seq)
 	} else {
