@@ -229,6 +229,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	a.closers = append(a.closers, closeSlides)
 	shareSvc := share.New(a.DB, shareDeps(consultSvc, authSvc, slides, pubSvc, fileSvc, settingsSvc))
 	shareSvc.UseClock(clk)
+	shareSvc.UsePDFStamper(report.NewStamper(a.Config.PDFStampTimeout))
 	slides.UseShares(shareSvc.SlideGrant)
 	slides.UseDiskWarning(func(ctx context.Context) int64 { return int64(settingsSvc.System(ctx).DiskSpace) << 30 })
 	slides.UseThumbs(fileSvc.ThumbUsage)

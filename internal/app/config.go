@@ -33,6 +33,11 @@ type Config struct {
 	MetricsAddr  string
 	MetricsToken string
 	Auth         auth.Config
+	// PDFStampTimeout is how much CPU time watermarking a shared case's
+	// PDF attachment of up to 1 MB may take, a twentieth more for each
+	// further MB, and three times that of wall-clock time
+	// (TELEPATH_PDF_STAMP_TIMEOUT; 0: report.DefaultStampTimeout).
+	PDFStampTimeout time.Duration
 }
 
 // ConfigFromEnv reads TELEPATH_* variables through getenv.
@@ -83,6 +88,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	dur("TELEPATH_SESSION_IDLE", &c.Auth.IdleTimeout)
 	dur("TELEPATH_SESSION_MAX", &c.Auth.MaxSession)
 	dur("TELEPATH_LOGIN_LOCK", &c.Auth.LockFor)
+	dur("TELEPATH_PDF_STAMP_TIMEOUT", &c.PDFStampTimeout)
 	num("TELEPATH_LOGIN_MAX_FAILURES", &c.Auth.MaxFailures)
 	num("TELEPATH_LOGIN_RATE", &c.Auth.LoginPerMinute)
 	if v := getenv("TELEPATH_LOG_LEVEL"); v != "" {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"sync"
 
 	"github.com/phpdave11/gofpdi"
 	"github.com/signintech/gopdf"
@@ -56,22 +55,18 @@ func (r *budgetReader) Read(b []byte) (int, error) {
 	return n, err
 }
 
-// stampMu lets one PDF be stamped at a time: the reader holds the whole
-// file's objects in memory.
-var stampMu sync.Mutex
-
-// Stamp returns a copy of the PDF src with wm's text tiled over every
+// stamp returns a copy of the PDF src with wm's text tiled over every
 // page the way a report's watermark is, each page keeping its size. The
 // reader (gofpdi) panics on malformed files; such a file, like one it
 // reads beyond its budget, is ErrUnreadablePDF. An encrypted file is
 // ErrEncryptedPDF and one of more than MaxStampPages pages
-// ErrTooManyPages. src is not changed.
-func Stamp(src []byte, wm Watermark) (out []byte, err error) {
+// ErrTooManyPages. src is not changed. It runs in a child process
+// (Stamper): a crafted file can still make the reader spin without
+// reading, or take all memory.
+func stamp(src []byte, wm Watermark) (out []byte, err error) {
 	if bytes.Contains(src, []byte("/Encrypt")) {
 		return nil, ErrEncryptedPDF
 	}
-	stampMu.Lock()
-	defer stampMu.Unlock()
 	defer func() {
 		if recover() != nil {
 			out, err = nil, ErrUnreadablePDF

@@ -86,7 +86,7 @@ const stampText = "Telepath · 由 李医生 于 2026-11-27 分享"
 func TestStamp(t *testing.T) {
 	src := pagesPDF(t, *gopdf.PageSizeA4, gopdf.Rect{W: 595.28, H: 419.53}, *gopdf.PageSizeA4Landscape)
 	keep := bytes.Clone(src)
-	out, err := Stamp(src, Watermark{Text: stampText, FontSize: 16, Color: "#9ca3af"})
+	out, err := stamp(src, Watermark{Text: stampText, FontSize: 16, Color: "#9ca3af"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestStampRotated(t *testing.T) {
 	if info := poppler(t, src, "pdfinfo"); !strings.Contains(info, "Page rot:        90") {
 		t.Fatalf("the source is not turned:\n%s", info)
 	}
-	out, err := Stamp(src, Watermark{Text: stampText})
+	out, err := stamp(src, Watermark{Text: stampText})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,14 +173,14 @@ func TestStampRefused(t *testing.T) {
 		"TooManyPages": {pagesPDF(t, many...), ErrTooManyPages},
 	} {
 		t.Run(name, func(t *testing.T) {
-			if _, err := Stamp(c.pdf, Watermark{Text: stampText}); !errors.Is(err, c.want) {
+			if _, err := stamp(c.pdf, Watermark{Text: stampText}); !errors.Is(err, c.want) {
 				t.Errorf("%v, want %v", err, c.want)
 			}
 		})
 	}
 	// The hand-made page itself is readable: the refusals above are theirs.
 	ok := handPDF("/Root 1 0 R", "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page)
-	if _, err := Stamp(ok, Watermark{Text: stampText}); err != nil {
+	if _, err := stamp(ok, Watermark{Text: stampText}); err != nil {
 		t.Errorf("hand-made PDF: %v", err)
 	}
 }

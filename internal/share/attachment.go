@@ -36,9 +36,11 @@ const (
 // unmarked. A PDF (by its type, name or first bytes) is sent as a copy
 // with the same watermark over every page, each page keeping its size;
 // one that cannot be stamped — unreadable, encrypted, more than
-// report.MaxStampPages pages or maxPDF bytes — is refused likewise. One
-// file is stamped at a time. Other files (documents) are sent as stored.
-// The stored file is never changed.
+// report.MaxStampPages pages or maxPDF bytes, or taking too long or too
+// much memory to stamp (report.Stamper: in a child process with a time
+// limit; a crafted file can make the reader spin) — is refused likewise.
+// One image and a few PDFs are stamped at a time. Other files (documents)
+// are sent as stored. The stored file is never changed.
 func (s *Service) Attachment(ctx context.Context, ticket string, id int64) ([]byte, string, string, error) {
 	r, err := s.byTicket(ctx, ticket)
 	if err != nil {
@@ -104,8 +106,10 @@ func (s *Service) stampedPDF(ctx context.Context, r *shareRow, b []byte) ([]byte
 	if len(b) > maxPDF {
 		return nil, apperr.New(apperr.TooLarge, "share.pdf_too_large").With("max", maxPDF>>20)
 	}
-	out, err := report.Stamp(b, shareMark(s.watermark(ctx, r)))
+	out, err := s.pdf.Stamp(ctx, b, shareMark(s.watermark(ctx, r)))
 	switch {
+	case errors.Is(err, report.ErrStampTooCostly):
+		return nil, apperr.New(apperr.TooLarge, "share.pdf_too_costly")
 	case errors.Is(err, report.ErrTooManyPages):
 		return nil, apperr.New(apperr.TooLarge, "share.pdf_too_many_pages").With("max", report.MaxStampPages)
 	case errors.Is(err, report.ErrEncryptedPDF):

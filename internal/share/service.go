@@ -20,6 +20,7 @@ import (
 	"telepath/internal/platform/clock"
 	"telepath/internal/platform/db"
 	"telepath/internal/platform/listquery"
+	"telepath/internal/report"
 )
 
 // Service makes, lists, cancels and opens shares.
@@ -27,13 +28,19 @@ type Service struct {
 	db    *db.DB
 	deps  Deps
 	clock clock.Clock
+	pdf   *report.Stamper // watermarks PDF attachments
 }
 
 // New creates the service.
-func New(d *db.DB, deps Deps) *Service { return &Service{db: d, deps: deps} }
+func New(d *db.DB, deps Deps) *Service {
+	return &Service{db: d, deps: deps, pdf: report.NewStamper(0)}
+}
 
 // UseClock sets the clock the service reads the time from.
 func (s *Service) UseClock(c clock.Clock) { s.clock = c }
+
+// UsePDFStamper sets what watermarks PDF attachments (its time limit).
+func (s *Service) UsePDFStamper(p *report.Stamper) { s.pdf = p }
 
 func (s *Service) now() time.Time { return s.clock.Now().UTC() }
 
