@@ -24,6 +24,11 @@ test('the administrator reads where files live and what each hospital keeps, and
     await expect(usage.locator('.ant-table-row').filter({ hasText: name })).toContainText('未启用');
   }
 
+  // Thumbnails in columns of their own: the total row's count is the API's.
+  for (const name of ['其他文件数', '其他文件大小', '缩略图数', '缩略图大小']) await expect(usage.getByRole('columnheader', { name, exact: true })).toBeVisible();
+  const storage = await ok<{ hospitals: { thumbs: number }[] }>('GET', '/api/config/storage', admin);
+  await expect(usage.locator('.ant-table-summary td').nth(5)).toHaveText(String(storage.hospitals.reduce((n, h) => n + h.thumbs, 0)));
+
   // The threshold: refused when empty, saved, kept after a reload.
   const threshold = page.getByLabel('低于此值告警');
   await threshold.fill('');
@@ -40,6 +45,10 @@ test('the administrator reads where files live and what each hospital keeps, and
   for (const lang of SCREEN_LANGUAGES) {
     await signInWithToken(page, 'admin', { lang, to: '/setting/storageConfig' });
     await expect(page.getByTestId('storage-usage').locator('.ant-table-row').filter({ hasText: '青山市中心医院' })).toBeVisible();
+    // Thumbnails have columns of their own, apart from the other files, in the rows and the total.
+    const heads = lang === 'en-US' ? ['Other files', 'Other files size', 'Thumbnails', 'Thumbnails size'] : ['其他文件数', '其他文件大小', '缩略图数', '缩略图大小'];
+    for (const name of heads) await expect(page.getByTestId('storage-usage').getByRole('columnheader', { name, exact: true })).toBeVisible();
+    await expect(page.getByTestId('storage-usage').locator('.ant-table-summary td')).toHaveCount(8);
     await settled(page);
     await expectAccessible(page, lang, 'main');
     for (const size of SCREEN_SIZES) {

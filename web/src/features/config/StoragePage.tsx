@@ -113,10 +113,14 @@ function ThresholdForm() {
   );
 }
 
+/** The bytes of a hospital's other files without their thumbnails (file_bytes counts both; thumbnails have their own column). */
+const otherBytes = (h: Usage) => h.file_bytes - h.thumb_bytes;
+
 function UsageCard({ hospitals }: { hospitals: Usage[] }) {
   const { t } = useTranslation();
   const bytes = (h: Usage) => h.slide_bytes + h.file_bytes;
-  const total = hospitals.reduce((n, h) => n + bytes(h), 0);
+  const sum = (of: (h: Usage) => number) => hospitals.reduce((n, h) => n + of(h), 0);
+  const total = sum(bytes);
   const columns: TableColumnsType<Usage> = [
     { title: t('storage.hospital'), dataIndex: 'name', ellipsis: true },
     {
@@ -126,7 +130,9 @@ function UsageCard({ hospitals }: { hospitals: Usage[] }) {
     { title: t('storage.slides'), dataIndex: 'slides', align: 'right', width: 90 },
     { title: t('storage.slideBytes'), dataIndex: 'slide_bytes', align: 'right', width: 120, render: formatSize },
     { title: t('storage.files'), dataIndex: 'files', align: 'right', width: 90 },
-    { title: t('storage.fileBytes'), dataIndex: 'file_bytes', align: 'right', width: 120, render: formatSize },
+    { title: t('storage.fileBytes'), key: 'file_bytes', align: 'right', width: 120, render: (_, h) => formatSize(otherBytes(h)) },
+    { title: t('storage.thumbs'), dataIndex: 'thumbs', align: 'right', width: 90 },
+    { title: t('storage.thumbBytes'), dataIndex: 'thumb_bytes', align: 'right', width: 120, render: formatSize },
     {
       title: t('storage.share'), key: 'share', width: 150,
       render: (_, h) => <Progress percent={total ? Math.round((bytes(h) / total) * 1000) / 10 : 0} size="small" aria-label={t('storage.shareOf', { name: h.name })} />,
@@ -140,18 +146,20 @@ function UsageCard({ hospitals }: { hospitals: Usage[] }) {
         columns={columns}
         dataSource={hospitals}
         pagination={hospitals.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        scroll={{ x: 800 }}
+        scroll={{ x: 1000 }}
         data-testid="storage-usage"
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={2}>
               <Typography.Text strong>{t('storage.totalRow')}</Typography.Text>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={2} align="right">{hospitals.reduce((n, h) => n + h.slides, 0)}</Table.Summary.Cell>
-            <Table.Summary.Cell index={3} align="right">{formatSize(hospitals.reduce((n, h) => n + h.slide_bytes, 0))}</Table.Summary.Cell>
-            <Table.Summary.Cell index={4} align="right">{hospitals.reduce((n, h) => n + h.files, 0)}</Table.Summary.Cell>
-            <Table.Summary.Cell index={5} align="right">{formatSize(hospitals.reduce((n, h) => n + h.file_bytes, 0))}</Table.Summary.Cell>
-            <Table.Summary.Cell index={6}>{formatSize(total)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={2} align="right">{sum((h) => h.slides)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={3} align="right">{formatSize(sum((h) => h.slide_bytes))}</Table.Summary.Cell>
+            <Table.Summary.Cell index={4} align="right">{sum((h) => h.files)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={5} align="right">{formatSize(sum(otherBytes))}</Table.Summary.Cell>
+            <Table.Summary.Cell index={6} align="right">{sum((h) => h.thumbs)}</Table.Summary.Cell>
+            <Table.Summary.Cell index={7} align="right">{formatSize(sum((h) => h.thumb_bytes))}</Table.Summary.Cell>
+            <Table.Summary.Cell index={8}>{formatSize(total)}</Table.Summary.Cell>
           </Table.Summary.Row>
         )}
       />
