@@ -76,7 +76,8 @@ clean:
 	rm -rf bin web/dist
 
 ## bench-data: load 1,000,000 cases and 100,000 users into the configured database
-##   (TELEPATH_DATA_DIR / TELEPATH_DATABASE_URL; use a database of its own), then
+##   (TELEPATH_DATA_DIR / TELEPATH_DATABASE_URL; use a database of its own; triggers off,
+##   rebuilt at the end: PostgreSQL rows 32 min + rollups 13+ min on the loaded 2-core machine), then
 ##   TELEPATH_BENCH_1M_SQLITE=<dir> / TELEPATH_BENCH_1M_POSTGRES=<url> make bench-1m
 bench-data: build
 	$(BIN) bench-data
