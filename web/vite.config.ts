@@ -5,6 +5,9 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isSignInText } from './src/locales/parts';
+import { makeTheme } from './src/lib/theme';
+import { DEFAULT_FONT_SIZE } from './src/lib/prefs';
+import { antdStaticStyle } from './antdStyle';
 
 /**
  * Brotli and gzip copies of the built scripts and styles, made once at build time:
@@ -111,7 +114,7 @@ const api = process.env.TELEPATH_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), signInTexts(), formContextOnly(), loginBudget(), precompress()],
+  plugins: [react(), signInTexts(), formContextOnly(), antdStaticStyle(makeTheme(DEFAULT_FONT_SIZE)), loginBudget(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,6 +11,9 @@ import { queryClient } from '../lib/queryClient';
 import { useSiteHead } from '../lib/siteConfig';
 import { makeTheme } from '../lib/theme';
 import './contrast.css';
+// antd's styles for the default theme, built with the app (web/antdStyle.ts): loaded before this
+// chunk runs, so antd need not build them in the browser.
+import 'virtual:antd.css';
 
 /**
  * Every screen but the sign-in page: antd's theme, locale, message, notification and modal
