@@ -6,7 +6,7 @@ import { session } from '../../lib/session';
 import { languageStore } from '../../lib/prefs';
 import LoginPage from './LoginPage';
 
-vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})` }));
+vi.mock('../../lib/passwordCipher', () => ({ encryptForServer: async (p: string) => `enc(${p})`, preparePasswordCipher: () => undefined }));
 
 const config = { language: 'zh-CN', page_title: '测试平台', page_icon: '', show_meeting: false, captcha_enable: true, watermark: { flag: false, text: '', fontSize: 16, fontColor: '' } };
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
@@ -8,6 +8,7 @@ import { session, useSession } from '../../lib/session';
 import { useSignInTexts } from '../../lib/signInTexts';
 import { useFontSize } from '../../lib/prefs';
 import { warmUp } from '../../lib/warmUp';
+import { preparePasswordCipher } from '../../lib/passwordCipher';
 import { LanguageSwitch } from '../../components/ui/LanguageSwitch';
 import { ApiError } from '../../lib/api/errors';
 import { signIn, useCaptcha, type LoginValues } from './api';
@@ -45,6 +46,10 @@ export default function LoginPage() {
   const { token } = useSession();
   const { data: config, failed: configFailed } = useSiteConfig();
   useSiteHead(config);
+  // The password is encrypted with the server's key: fetched now, the sign-in sends one request.
+  useEffect(() => {
+    if (!token) preparePasswordCipher();
+  }, [token]);
   // The server asks for a captcha after many wrong passwords for an account, even when it is off.
   const [captchaDemanded, setCaptchaDemanded] = useState(false);
   // Decide on the captcha once the config is known (assume on if it cannot be loaded).
@@ -102,10 +107,12 @@ export default function LoginPage() {
     const found = check(values);
     setErrors(found);
     if (Object.keys(found).length) return;
-    warmUp(target);
     setBusy(true);
     try {
-      const res = await signIn(values, captcha.data?.key ?? '');
+      // The next screen's scripts start loading once the sign-in request is out: the browser opens
+      // six connections to the server, and the scripts (a hundred files) asked for first would
+      // keep the request waiting behind them.
+      const res = await signIn(values, captcha.data?.key ?? '', () => warmUp(target));
       session.signIn(res.token, res.user.id, values.remember);
       navigate(target, { replace: true });
     } catch (err) {

@@ -35,15 +35,16 @@ export interface LoginValues {
   remember: boolean;
 }
 
-export async function signIn(values: LoginValues, captchaKey: string) {
-  return unwrap(
-    await api.POST('/api/auth/login', {
-      body: {
-        username: values.username.trim(),
-        password: await encryptForServer(values.password),
-        captcha_key: captchaKey,
-        captcha_code: values.captcha_code?.trim() ?? '',
-      },
-    }),
-  );
+/** Signs in; sent runs once the request is on its way (fetch is called after the client's middleware). */
+export async function signIn(values: LoginValues, captchaKey: string, sent?: () => void) {
+  const answer = api.POST('/api/auth/login', {
+    body: {
+      username: values.username.trim(),
+      password: await encryptForServer(values.password),
+      captcha_key: captchaKey,
+      captcha_code: values.captcha_code?.trim() ?? '',
+    },
+  });
+  if (sent) setTimeout(sent);
+  return unwrap(await answer);
 }
