@@ -14,6 +14,8 @@ import { AXE_SIZE, SCREEN_LANGUAGES, SCREEN_SIZES, escapeRegExp, settled, signIn
 
 const OUT = path.resolve(__dirname, '..', 'artifacts', 'structured');
 const NAME = 'Breast invasive carcinoma synoptic';
+/** The demo template's name as each language shows it. */
+const NAMES = { 'en-US': NAME, 'zh-CN': '乳腺浸润性癌结构化报告' } as const;
 
 async function axe(page: Page, name: string, include: string) {
   const r = await new AxeBuilder({ page }).include(include).exclude('.ant-empty').withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -133,7 +135,7 @@ test('an expert fills the breast synoptic, fixes its problem, applies the senten
       const { width } = size;
       await page.setViewportSize(size);
       await signInWithToken(page, 'admin', { lang, to: '/setting/diagnosisTemplate?tab=structured' });
-      const r = page.getByTestId('struct-table').getByRole('row').filter({ hasText: NAME });
+      const r = page.getByTestId('struct-table').getByRole('row').filter({ hasText: NAMES[lang] });
       await r.getByRole('button', { name: /Edit|编\s*辑/ }).click();
       await expect(page.getByTestId('field-editor')).toBeVisible();
       await settled(page);
