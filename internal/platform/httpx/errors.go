@@ -50,7 +50,7 @@ func Localize(ctx context.Context, lang i18n.Lang, err error) *Error {
 		ae = apperr.Wrap(err, "unexpected").(*apperr.Error)
 	}
 	if ae.Code == apperr.Internal {
-		slog.ErrorContext(ctx, "internal error", "err", err)
+		logInternal(ctx, err)
 	}
 	status := statusOf[ae.Code]
 	if status == 0 {
@@ -179,4 +179,15 @@ func fieldName(loc string) string {
 		return "_"
 	}
 	return loc
+}
+
+// logInternal logs an internal error, except work cut short because the
+// client went away (a closed tab, a cancelled download): that is no fault
+// of the server and is logged as information.
+func logInternal(ctx context.Context, err error) {
+	if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		slog.InfoContext(ctx, "request abandoned by the client", "err", err)
+		return
+	}
+	slog.ErrorContext(ctx, "internal error", "err", err)
 }

@@ -3,6 +3,7 @@ package httpx
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -60,5 +61,29 @@ func TestSchemaRefusals(t *testing.T) {
 		if c.field != "" && (len(got.Errors[c.field]) == 0 || got.Errors[c.field][0] != i18n.T(i18n.EN, c.fieldMsg, nil)) {
 			t.Errorf("%s: errors %v, want %s: %s", c.body, got.Errors, c.field, c.fieldMsg)
 		}
+	}
+}
+
+// Work cut short because the client went away is not logged as a server
+// fault; the same error without a finished request is.
+func TestAbandonedRequestIsNotAnInternalError(t *testing.T) {
+	var buf strings.Builder
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, nil)))
+	defer slog.SetDefault(prev)
+
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	out := Localize(gone, i18n.EN, apperr.Wrap(context.Canceled, "report: stamp"))
+	if out.GetStatus() != http.StatusInternalServerError {
+		t.Fatalf("status %d", out.GetStatus())
+	}
+	if strings.Contains(buf.String(), "level=ERROR") || !strings.Contains(buf.String(), "abandoned") {
+		t.Fatalf("abandoned request logged as %q", buf.String())
+	}
+	buf.Reset()
+	Localize(context.Background(), i18n.EN, apperr.Wrap(context.Canceled, "report: stamp"))
+	if !strings.Contains(buf.String(), "level=ERROR") {
+		t.Fatalf("a cancellation while the request lives must stay an error, logged %q", buf.String())
 	}
 }
