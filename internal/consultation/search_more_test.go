@@ -133,9 +133,11 @@ func TestListSearchEqualsLike(t *testing.T) {
 				}
 			}
 		}
-		// The indexes serve the texts they can: not a LIKE over the table.
+		// The indexes serve these texts: not a LIKE over the table (on
+		// PostgreSQL a text of three characters or more is one id set read
+		// by the trigram indexes, not an OR in the list's WHERE).
 		for _, text := range []string{"王", "王伟", "3302", "hospital"} {
-			if c := searchIndex(d.Dialect, text); (c == nil) != (d.Dialect == db.Postgres && (text == "3302" || text == "hospital")) {
+			if c := searchIndex(d.Dialect, text); c == nil {
 				t.Errorf("%s %q: index condition %v", d.Dialect, text, c)
 			}
 		}
