@@ -39,7 +39,7 @@ func TestFastLoad(t *testing.T) {
 				}
 			}
 			before := dump(t, ref)
-			o := benchdata.Options{Cases: 3000, Users: 100, Hospitals: 6, Experts: 8, Years: 1, Now: time.Now(), Triggers: true}
+			o := benchdata.Options{Cases: 500, Users: 100, Hospitals: 6, Experts: 8, Years: 1, Now: time.Now(), Triggers: true}
 			if err := benchdata.Load(ctx, ref, o, log); err != nil {
 				t.Fatal(err)
 			}
