@@ -95,9 +95,18 @@ func Load(ctx context.Context, d *db.DB, o Options, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	if _, err := d.ExecContext(ctx, "ANALYZE"); err != nil {
+	// PostgreSQL also marks the pages all-visible (what autovacuum does in
+	// time on a live database), so that index-only scans need not visit the
+	// rows: the statistics and lists are measured as they run there.
+	analyze := "ANALYZE"
+	if d.Dialect == db.Postgres {
+		analyze = "VACUUM (ANALYZE)"
+	}
+	t1 := time.Now()
+	if _, err := d.ExecContext(ctx, analyze); err != nil {
 		return err
 	}
+	log.Info("analyzed", "how", analyze, "took", time.Since(t1).Round(time.Millisecond))
 	log.Info("bench data loaded", "took", time.Since(t0).Round(time.Millisecond))
 	return nil
 }
