@@ -247,8 +247,19 @@ func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
 	if s.deps.Filed != nil {
 		filed = "CASE WHEN " + s.deps.Filed("c.id") + " THEN 1 ELSE 0 END"
 	}
+	// The cases drive the join, so that the tab's and the sort's index on
+	// consultations serves the page. On SQLite an inner join lets the
+	// planner read the 50 hospitals first and each one's cases of a status
+	// by (hospital_id, status, …), then sort them all: 24 s for the
+	// completed tab at a million cases. CROSS JOIN keeps SQLite's tables in
+	// the order written; the rows are the same (hospital_id is NOT NULL
+	// and references hospitals).
+	hospital := "JOIN hospitals h ON h.id = c.hospital_id"
+	if s.db.Dialect == db.SQLite {
+		hospital = "CROSS " + hospital
+	}
 	return b.Select(rowColumns + ", " + filed + " AS filed").From("consultations c").
-		Join("hospitals h ON h.id = c.hospital_id").
+		JoinClause(hospital).
 		LeftJoin("centers ce ON ce.id = c.center_id").
 		LeftJoin("users ex ON ex.id = c.expert_id").
 		LeftJoin("libraries lb ON lb.id = c.library_id")
