@@ -73,7 +73,7 @@ func TestListSearchEqualsLike(t *testing.T) {
 		if d.Dialect == db.Postgres {
 			like, idExpr = "ILIKE", "(c.case_data::jsonb ->> 'id_number')"
 		}
-		for round := range 12 {
+		for round := range 5 {
 			for range 60 {
 				switch k := r.IntN(12); {
 				case k < 4 || len(ids) == 0:
