@@ -1,6 +1,29 @@
 // The test object every spec uses: Playwright's, plus a watcher that records API
 // replies with a server error (5xx) or 429, and prints them when a test fails.
-import { test as base, expect } from '@playwright/test';
+import path from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+const ARTIFACTS = path.resolve(__dirname, '..', 'artifacts') + path.sep;
+let picturesPatched = false;
+
+/**
+ * The pictures for people (files under e2e/artifacts/) are taken under make screens
+ * (TELEPATH_E2E_SCREENS=all) only: under make test nobody looks at them, and each shot cost the
+ * busy machine up to a couple of seconds. The walk around a shot (settling, axe, its checks)
+ * still runs; a shot for anything else (Playwright's own on a failure) is untouched.
+ */
+function skipPicturesOutsideScreens(page: Page) {
+  if (picturesPatched || process.env.TELEPATH_E2E_SCREENS === 'all') return;
+  picturesPatched = true;
+  const locator = page.locator('body');
+  for (const proto of [Object.getPrototypeOf(page) as Page, Object.getPrototypeOf(locator) as Locator]) {
+    const shoot = proto.screenshot;
+    proto.screenshot = async function (this: Page & Locator, options?: { path?: string }) {
+      if (options?.path && path.resolve(options.path).startsWith(ARTIFACTS)) return Buffer.alloc(0);
+      return shoot.call(this, options as never);
+    } as typeof shoot;
+  }
+}
 
 export const test = base.extend<{ apiErrors: string[]; cspViolations: string[] }>({
   // Content-Security-Policy violations on any page of the test (the app's own, new tabs too):
@@ -21,6 +44,7 @@ export const test = base.extend<{ apiErrors: string[]; cspViolations: string[] }
   ],
   apiErrors: [
     async ({ page }, use, testInfo) => {
+      skipPicturesOutsideScreens(page);
       const seen: string[] = [];
       page.on('response', async (r) => {
         if (!r.url().includes('/api/') || (r.status() < 500 && r.status() !== 429)) return;
