@@ -351,6 +351,7 @@ func TestStatisticsRollups(t *testing.T) {
 			{"start": {day(now)}, "end": {day(now)}},
 			{"start": {day(now.AddDate(0, 0, -30))}, "end": {day(now.AddDate(0, 0, -1))}},
 			{"start": {day(now.AddDate(0, 0, -95))}, "end": {day(now)}},
+			{"start": {day(now.AddDate(0, 0, -95))}, "end": {day(now)}, "granularity": {"month"}},
 			{"start": {local.AddDate(0, -2, 1-local.Day()).Format("2006-01-02")}, "end": {local.AddDate(0, 0, -local.Day()).Format("2006-01-02")}},
 		}
 		filters := []url.Values{{}, {"hospital_id": {fmt.Sprint(hospitals[0])}}, {"library_id": {fmt.Sprint(libraries[0])}},

@@ -117,9 +117,11 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 }
 
 // RebuildRollups counts the daily and turnaround rollups again from the
-// cases in tx, with local days at offset minutes east of UTC: what the
-// triggers of migrations 0046 to 0049 keep, counted set-wise (the bench
-// data loader, which writes the cases with the triggers off, uses it too).
+// cases and their activity in tx, with local days at offset minutes east
+// of UTC: what the triggers of migrations 0046, 0048, 0049 and 0059 keep,
+// counted set-wise (the bench data loader, which writes the cases with the
+// triggers off, uses it too). The rows are written in the order of their
+// key, the order a screen reads them in (migration 0066).
 func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 	r := &run{dialect: tx.Dialect, offset: offset}
 	stmts := []string{}
@@ -131,11 +133,11 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		"DELETE FROM stat_daily",
 		"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
 			", center_id, "+grainColumns+", SUM(n)"+
-			" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7",
+			" FROM stat_case_figures CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7",
 		"DELETE FROM stat_turnaround",
 		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
 			", center_id, "+grainColumns+", tenths, COUNT(*)"+
-			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8")
+			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return apperr.Wrap(err, "rebuild statistics rollups")
@@ -217,8 +219,15 @@ func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) (
 	}
 	cond = "c.figure = ? AND c.grain = ? AND c.day >= ? AND c.day < ? AND " + cond
 	args = append([]any{m.fig, grain, r.start, until}, args...)
-	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, c.day AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond +
-		" GROUP BY 1, 2 HAVING SUM(c.n) <> 0" // a day a case left is 0, not absent
+	// A screen by month sums each month's days here, not in Go: a month's
+	// first day of the period stands for it (count puts a day in its
+	// month's bucket), and a three-year read returns a thirtieth of the rows.
+	day, group := "c.day", "c.day"
+	if r.granularity == "month" {
+		day, group = "MIN(c.day)", "SUBSTR(c.day, 1, 7)"
+	}
+	query := "SELECT " + text(rollupKey.Replace(m.key)) + " AS k, " + day + " AS d, SUM(c.n) AS n FROM " + from + " WHERE " + cond +
+		" GROUP BY 1, " + group + " HAVING SUM(c.n) <> 0" // a day a case left is 0, not absent
 	var rows []keyDay
 	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
 		return nil, apperr.Wrap(err, "statistics rollup query")
