@@ -96,6 +96,12 @@ func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) 
 	}
 	t := &tally{byKey: map[string]float64{}, byBucket: make([]float64, len(r.buckets)), cell: map[string][]float64{}}
 	for _, row := range rows {
+		if row.N == 0 {
+			// Adds nothing, and names no key: a zero-fen charge read live
+			// lists its hospital no more than the rollups, which keep no
+			// row for it.
+			continue
+		}
 		k := ""
 		if row.K != nil {
 			k = *row.K
