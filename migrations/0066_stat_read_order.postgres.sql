@@ -4,8 +4,7 @@
 -- those few tens of thousands of rows lay on half of the table's pages, and
 -- a three-year read fetched some 38,000 pages (two seconds, cold). Ordered
 -- by the key they lie on a few hundred. Pages keep a tenth free, so that
--- the triggers' updates of a day's count stay on its page (HOT updates:
--- n is in no index). The rebuild (internal/statistics RebuildRollups)
+-- the triggers' updates of a day's count can stay on its page. The rebuild (internal/statistics RebuildRollups)
 -- writes them in the same order. (SQLite needs no such step: its GROUP BY
 -- sorts, so the backfills and the rebuild already wrote the rows in the
 -- key's order, and its turnaround rollups are a WITHOUT ROWID table.)

@@ -7,7 +7,5 @@
 -- and by figure and hospital, with every column the reads use, so such a
 -- read walks only its own rows (a tenth of a second). The statistics
 -- service names the grain as a literal, so that SQLite can use them.
--- (PostgreSQL reads the same rows from the key's order, migration 0066,
--- and keeps n out of its indexes for updates in place.)
 CREATE INDEX stat_daily_expert ON stat_daily(figure, expert_id, day, center_id, hospital_id, library_id, n) WHERE grain = 0;
 CREATE INDEX stat_daily_hospital ON stat_daily(figure, hospital_id, day, center_id, expert_id, library_id, n) WHERE grain = 0;
