@@ -136,6 +136,7 @@ func (a *App) build(ctx context.Context, ui fs.FS) error {
 	notifySvc.Start(live, a.Config.DatabaseURL)
 	a.Timeouts = notifySvc.Timeouts(consultSvc.Due)
 	go a.Timeouts.Run(live, 30*time.Second)
+	go a.DB.KeepStatistics(live, 6*time.Hour, a.Log)
 	fileSvc.SetCaseAccess(consultSvc.CanSee, consultSvc.CasesOfFile)
 	reportTemplates := report.NewTemplates(a.DB)
 	reportTemplates.UseClock(clk)
