@@ -5,7 +5,7 @@ import { apiLogin, CAPTCHA, PASSWORD, type Lang } from './api';
 
 /**
  * The languages the screenshot walks run in. Every other walk runs in Chinese, so
- * make test takes the screens in English (layout, labels, axe); make screens
+ * make test walks the screens in English (layout, labels, axe; lib/test.ts skips the pictures); make screens
  * (TELEPATH_E2E_SCREENS=all) takes them in both, for people to look at.
  */
 export const SCREEN_LANGUAGES: Lang[] = process.env.TELEPATH_E2E_SCREENS === 'all' ? ['zh-CN', 'en-US'] : ['en-US'];
