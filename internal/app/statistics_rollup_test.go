@@ -143,7 +143,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(21) {
+			switch rng.IntN(23) {
 			case 12: // diagnosed (a first diagnosis, or a later version or a supplement)
 				typ, version := 0, 1
 				if rng.IntN(3) == 0 {
@@ -226,14 +226,37 @@ func TestStatisticsRollups(t *testing.T) {
 				}
 				return []stmt{{"DELETE FROM case_logs WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{id}},
 					{"DELETE FROM invitations WHERE id IN (SELECT MIN(id) FROM invitations WHERE consult_id = ?)", []any{id}}}
+			case 21: // a slide, judged A to D (D with a reason)
+				grade := statistics.Grades[rng.IntN(len(statistics.Grades))]
+				reason := ""
+				if grade == "D" {
+					reason = []string{"too thick", "uneven stain"}[rng.IntN(2)]
+				}
+				return []stmt{{"INSERT INTO slides (consult_id, owner_id, hospital_id, filename, status, viewable, created_at, updated_at) SELECT id, user_id, hospital_id, 't.svs', 2, 1, ?, ? FROM consultations WHERE id = ?",
+					[]any{at, at, id}},
+					{"INSERT INTO slide_judgements (consult_id, slide_id, grade, reason, judged_by, created_at, updated_at) SELECT s.consult_id, s.id, ?, ?, ?, ?, ? FROM slides s WHERE s.id = (SELECT MAX(id) FROM slides WHERE consult_id = ?)",
+						[]any{grade, reason, pick(experts), at, at, id}}}
+			case 22: // a judgement regraded, redated, moved to another case or withdrawn
+				switch rng.IntN(4) {
+				case 0:
+					return []stmt{{"UPDATE slide_judgements SET grade = ?, updated_at = ? WHERE id IN (SELECT MAX(id) FROM slide_judgements WHERE consult_id = ?)", []any{statistics.Grades[rng.IntN(len(statistics.Grades))], at, id}}}
+				case 1:
+					return []stmt{{"UPDATE slide_judgements SET created_at = ? WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id = ?)", []any{at, id}}}
+				case 2:
+					return []stmt{{"UPDATE slide_judgements SET consult_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consult_id) WHERE id IN (SELECT MAX(id) FROM slide_judgements WHERE consult_id = ?)", []any{cases[rng.IntN(len(cases))], id}}}
+				}
+				return []stmt{{"DELETE FROM slide_judgements WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id = ?)", []any{id}}}
 			default: // removed for good, now and then (its activity first)
 				if rng.IntN(3) > 0 {
 					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
 				}
 				var out []stmt
-				for _, table := range []string{"case_logs", "charges", "invitations"} {
+				for _, table := range []string{"case_logs", "charges", "invitations", "slide_judgements"} {
 					out = append(out, stmt{"DELETE FROM " + table + " WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 				}
+				// Its slides, and any judgement of them moved to another case.
+				out = append(out, stmt{"DELETE FROM slide_judgements WHERE slide_id IN (SELECT id FROM slides WHERE consult_id = ?) AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}},
+					stmt{"DELETE FROM slides WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 				return append(out, stmt{"DELETE FROM consultations WHERE id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 			}
 		}
@@ -632,5 +655,16 @@ func activityOf(t *testing.T, d interface {
 	for _, i := range invites {
 		add(statistics.FigInviteSent, &i.Created, i.Case, &i.Inviter, true, 1)
 		add(statistics.FigInviteAnswered, i.Replied, i.Case, &i.Invitee, true, 1)
+	}
+	var judgements []struct {
+		Case    int64     `db:"consult_id"`
+		Grade   string    `db:"grade"`
+		Created time.Time `db:"created_at"`
+	}
+	if err := d.Select(&judgements, "SELECT consult_id, grade, created_at FROM slide_judgements"); err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range judgements {
+		add(statistics.FigGrade(j.Grade), &j.Created, j.Case, nil, false, 1)
 	}
 }

@@ -31,6 +31,23 @@ const (
 	FigInviteAnswered = "invite_answered"  // an invitation answered, under its invitee
 )
 
+// Slide grade figures: a slide judged A, B, C or D on its judgement's
+// created_at, under the case's expert (migration 0068). FigGrade names
+// grade g's figure.
+const (
+	FigGradeA = "slide_grade_A"
+	FigGradeB = "slide_grade_B"
+	FigGradeC = "slide_grade_C"
+	FigGradeD = "slide_grade_D"
+)
+
+// FigGrade is the figure of slide grade g (one of Grades).
+func FigGrade(g string) string { return "slide_grade_" + g }
+
+func judged(grade string) activityDef {
+	return activityDef{from: fromJudgements, at: "sj.created_at", where: []sq.Sqlizer{sq.Eq{"sj.grade": grade}}}
+}
+
 // Review actions of the log.
 var (
 	reviewActions   = []string{"review_approve", "reviewreturn", "append_approve", "append_reviewreturn"}
@@ -62,11 +79,15 @@ var activities = map[string]activityDef{
 	FigRefunded:       {from: fromCharges, at: "ch.refunded_at", value: "COALESCE(SUM(ch.total_fen), 0)"},
 	FigInviteSent:     {from: fromInvites, at: "i.created_at", expert: "i.inviter_id"},
 	FigInviteAnswered: {from: fromInvites, at: "i.replied_at", expert: "i.invitee_id"},
+	FigGradeA:         judged("A"),
+	FigGradeB:         judged("B"),
+	FigGradeC:         judged("C"),
+	FigGradeD:         judged("D"),
 }
 
 // Activities lists the activity figures.
 var Activities = []string{FigReturned, FigRecalled, FigCounterAudit, FigAmended, FigReviewed, FigReferred, FigExpertReturned,
-	FigCaseReviewed, FigDisagreed, FigCharged, FigRefunded, FigInviteSent, FigInviteAnswered}
+	FigCaseReviewed, FigDisagreed, FigCharged, FigRefunded, FigInviteSent, FigInviteAnswered, FigGradeA, FigGradeB, FigGradeC, FigGradeD}
 
 // activity is the measure of activity figure name, keyed by key (which may
 // name the figure's expert column, read from the rollups' expert column).

@@ -109,7 +109,13 @@ func (s *Service) he(ctx context.Context, r *run, rep *Stats) error {
 		return err
 	}
 	tg := targets["he_excellent"]
-	grades, err := s.count(ctx, r, measure{from: fromJudgements, at: "sj.created_at", key: text("c.hospital_id") + " || '|' || sj.grade"})
+	// Each grade by hospital, from the rollups (migration 0068) for the
+	// whole days they hold.
+	ms := []named{}
+	for _, g := range Grades {
+		ms = append(ms, named{name: g, m: activity(FigGrade(g), "c.hospital_id")})
+	}
+	grades, err := s.countAll(ctx, r, ms)
 	if err != nil {
 		return err
 	}
@@ -117,20 +123,17 @@ func (s *Service) he(ctx context.Context, r *run, rep *Stats) error {
 	perHospital := map[string]map[string]float64{}
 	var hospitals []string
 	total := map[string]float64{}
-	for _, k := range grades.keys {
-		h, g := split(k)
-		if perGrade[g] == nil {
-			perGrade[g] = make([]float64, len(r.buckets))
+	for _, g := range Grades {
+		t := grades[g]
+		perGrade[g] = t.byBucket
+		for _, h := range t.keys {
+			if perHospital[h] == nil {
+				perHospital[h] = map[string]float64{}
+				hospitals = append(hospitals, h)
+			}
+			perHospital[h][g] += t.byKey[h]
+			total[g] += t.byKey[h]
 		}
-		for i, v := range grades.cell[k] {
-			perGrade[g][i] += v
-		}
-		if perHospital[h] == nil {
-			perHospital[h] = map[string]float64{}
-			hospitals = append(hospitals, h)
-		}
-		perHospital[h][g] += grades.byKey[k]
-		total[g] += grades.byKey[k]
 	}
 	excellent := func(m map[string]float64) (float64, float64) {
 		return m["A"] + m["B"], m["A"] + m["B"] + m["C"] + m["D"]
@@ -199,7 +202,10 @@ func (s *Service) he(ctx context.Context, r *run, rep *Stats) error {
 		tab.Rows = append(tab.Rows, row(h, cats[i], perHospital[h]))
 	}
 	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), total))
-	reasons, err := s.count(ctx, r, measure{from: fromJudgements, at: "sj.created_at", key: "sj.reason", where: []sq.Sqlizer{sq.Eq{"sj.grade": "D"}}})
+	// The reasons are read live: the D judgements alone, by the partial
+	// index of migration 0068 (a literal grade, which SQLite's partial
+	// index needs).
+	reasons, err := s.count(ctx, r, measure{from: fromJudgements, at: "sj.created_at", key: "sj.reason", where: []sq.Sqlizer{sq.Expr("sj.grade = 'D'")}})
 	if err != nil {
 		return err
 	}

@@ -118,7 +118,7 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 
 // RebuildRollups counts the daily and turnaround rollups again from the
 // cases and their activity in tx, with local days at offset minutes east
-// of UTC: what the triggers of migrations 0046, 0048, 0049 and 0059 keep,
+// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059 and 0068 keep,
 // counted set-wise (the bench data loader, which writes the cases with the
 // triggers off, uses it too). The rows are written in the order of their
 // key, the order a screen reads them in (migration 0066).
@@ -127,7 +127,7 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 	stmts := []string{}
 	if tx.Dialect == db.Postgres {
 		// No case or activity may change while its figures are counted again.
-		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations IN SHARE MODE")
+		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations, slide_judgements IN SHARE MODE")
 	}
 	stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 		"DELETE FROM stat_daily",
