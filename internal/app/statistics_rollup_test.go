@@ -143,7 +143,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(23) {
+			switch rng.IntN(24) {
 			case 12: // diagnosed (a first diagnosis, or a later version or a supplement)
 				typ, version := 0, 1
 				if rng.IntN(3) == 0 {
@@ -226,7 +226,7 @@ func TestStatisticsRollups(t *testing.T) {
 				}
 				return []stmt{{"DELETE FROM case_logs WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{id}},
 					{"DELETE FROM invitations WHERE id IN (SELECT MIN(id) FROM invitations WHERE consult_id = ?)", []any{id}}}
-			case 21: // a slide, judged A to D (D with a reason)
+			case 21, 23: // a slide, judged A to D (D with a reason)
 				grade := statistics.Grades[rng.IntN(len(statistics.Grades))]
 				reason := ""
 				if grade == "D" {
@@ -236,16 +236,16 @@ func TestStatisticsRollups(t *testing.T) {
 					[]any{at, at, id}},
 					{"INSERT INTO slide_judgements (consult_id, slide_id, grade, reason, judged_by, created_at, updated_at) SELECT s.consult_id, s.id, ?, ?, ?, ?, ? FROM slides s WHERE s.id = (SELECT MAX(id) FROM slides WHERE consult_id = ?)",
 						[]any{grade, reason, pick(experts), at, at, id}}}
-			case 22: // a judgement regraded, redated, moved to another case or withdrawn
+			case 22: // a judgement (of this case or a later one) regraded, redated, moved to another case or withdrawn
 				switch rng.IntN(4) {
 				case 0:
-					return []stmt{{"UPDATE slide_judgements SET grade = ?, updated_at = ? WHERE id IN (SELECT MAX(id) FROM slide_judgements WHERE consult_id = ?)", []any{statistics.Grades[rng.IntN(len(statistics.Grades))], at, id}}}
+					return []stmt{{"UPDATE slide_judgements SET grade = ?, updated_at = ? WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id >= ?)", []any{statistics.Grades[rng.IntN(len(statistics.Grades))], at, id}}}
 				case 1:
-					return []stmt{{"UPDATE slide_judgements SET created_at = ? WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id = ?)", []any{at, id}}}
+					return []stmt{{"UPDATE slide_judgements SET created_at = ? WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id >= ?)", []any{at, id}}}
 				case 2:
-					return []stmt{{"UPDATE slide_judgements SET consult_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consult_id) WHERE id IN (SELECT MAX(id) FROM slide_judgements WHERE consult_id = ?)", []any{cases[rng.IntN(len(cases))], id}}}
+					return []stmt{{"UPDATE slide_judgements SET consult_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consult_id) WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id >= ?)", []any{cases[rng.IntN(len(cases))], id}}}
 				}
-				return []stmt{{"DELETE FROM slide_judgements WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id = ?)", []any{id}}}
+				return []stmt{{"DELETE FROM slide_judgements WHERE id IN (SELECT MIN(id) FROM slide_judgements WHERE consult_id >= ?)", []any{id}}}
 			default: // removed for good, now and then (its activity first)
 				if rng.IntN(3) > 0 {
 					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
