@@ -14,15 +14,15 @@ export function renderAt(element: ReactElement, url = '/', path = '/') {
   const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
   const utils = render(
     <StyleProvider mock="server" cache={createCache()}>
-    <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <QueryClientProvider client={qc}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </AntApp>
-      </ConfigProvider>
-    </I18nextProvider>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider locale={zhCN}>
+          <AntApp>
+            <QueryClientProvider client={qc}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </AntApp>
+        </ConfigProvider>
+      </I18nextProvider>
     </StyleProvider>,
   );
   return { ...utils, router, qc };
