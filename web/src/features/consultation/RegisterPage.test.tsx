@@ -43,8 +43,9 @@ describe('registration form', () => {
     await fill(user, screen.getByTestId('age-input'), '4.5');
     await user.click(screen.getByTestId('save-case'));
     expect(await screen.findByText('电话格式不正确（手机 11 位或座机号码）')).toBeInTheDocument();
-    expect(screen.getByText('身份证号不正确（18 位，末位校验码须正确）')).toBeInTheDocument();
-    expect(screen.getByText(/年龄须为整数/)).toBeInTheDocument();
+    expect(await screen.findByText('身份证号不正确（18 位，末位校验码须正确）')).toBeInTheDocument();
+    // The age's message is shown by its enclosing item (with the unit), one render later.
+    expect(await screen.findByText(/年龄须为整数/)).toBeInTheDocument();
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
 
     // A valid ID card fills in the birthday and sex; the corrected fields lose their messages.
