@@ -80,7 +80,11 @@ const TARGETS = {
 function instrument(targets) {
   const marks = (window.__bench = {});
   addEventListener('submit', () => (marks.submit = performance.now()), true);
+  // Checked once a frame, when the page is about to paint: measuring on every mutation would force
+  // a layout each time and slow the very load being measured.
+  let pending = false;
   const check = () => {
+    pending = false;
     for (const [name, selector] of Object.entries(targets)) {
       if (marks[name] !== undefined) continue;
       const el = document.querySelector(selector);
@@ -88,9 +92,42 @@ function instrument(targets) {
       if (r && r.width > 0 && r.height > 0) marks[name] = performance.now();
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  const schedule = () => {
+    if (!pending) (pending = true), requestAnimationFrame(check);
+  };
+  new MutationObserver(schedule).observe(document, { childList: true, subtree: true, attributes: true });
 }
 const mark = (page, name) => page.waitForFunction((n) => window.__bench?.[n], name, { timeout: 30_000 }).then((h) => h.jsonValue());
+
+// PROFILE=1: the main thread's CPU from the submit to the rows, by script and function (self time).
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+async function printProfile(cdp) {
+  const { profile } = await cdp.send('Profiler.stop');
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${path.basename(f.url || '')}:${f.lineNumber}`;
+    self.set(key, (self.get(key) || 0) + (dt[i] || 0) / 1000);
+  });
+  const byScript = new Map();
+  for (const [k, v] of self) {
+    const script = k.split(' ').pop().split(':')[0] || '(native)';
+    byScript.set(script, (byScript.get(script) || 0) + v);
+  }
+  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log('  CPU by script (ms):');
+  for (const [k, v] of top(byScript, 15)) console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
+  console.log('  CPU by function (ms, self):');
+  for (const [k, v] of top(self, 25)) console.log(`    ${v.toFixed(0).padStart(6)}  ${k}`);
+}
 
 async function loginRun(browser) {
   const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -113,8 +150,10 @@ async function loginRun(browser) {
   await page.getByLabel(/^(用户名|Username)$/).fill('site');
   await page.getByLabel(/^(密码|Password)$/).fill(PASSWORD);
   await page.getByRole('textbox', { name: /^(验证码|Captcha)$/ }).fill(CAPTCHA);
+  const profiler = process.env.PROFILE ? await startProfile(page) : null;
   await page.getByTestId('login-submit').click();
   const rows = await mark(page, 'rows');
+  if (profiler) await printProfile(profiler);
   const submit = await page.evaluate(() => window.__bench.submit);
   // Where the time goes: the requests made after the submit, by start and duration.
   const after = await page.evaluate(
@@ -122,10 +161,10 @@ async function loginRun(browser) {
       performance
         .getEntriesByType('resource')
         .filter((e) => e.startTime >= t)
-        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime - t, duration: e.duration })),
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime - t, duration: e.duration, wait: e.requestStart - e.startTime, server: e.responseStart - e.requestStart })),
     submit,
   );
-  if (process.env.VERBOSE) for (const e of after) console.log(`  +${Math.round(e.start)} ms ${Math.round(e.duration)} ms ${e.name}`);
+  if (process.env.VERBOSE) for (const e of after) console.log(`  +${Math.round(e.start)} ms ${Math.round(e.duration)} ms (queued ${Math.round(e.wait)}, server ${Math.round(e.server)}) ${e.name}`);
   const loginApi = after.find((e) => e.name === '/api/auth/login');
   await ctx.close();
   return {
