@@ -143,14 +143,52 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(24) {
-			case 12: // diagnosed (a first diagnosis, or a later version or a supplement)
+			switch rng.IntN(27) {
+			case 12: // diagnosed (a first diagnosis, or a later version or a supplement, published or not)
 				typ, version := 0, 1
 				if rng.IntN(3) == 0 {
 					typ, version = rng.IntN(2), 1+rng.IntN(2)
 				}
-				return []stmt{{"INSERT INTO diagnoses (consult_id, type, version, doctor_id, created_at, updated_at) SELECT id, ?, ?, ?, ?, ? FROM consultations WHERE id = ?",
-					[]any{typ, version, pick(experts), at, at, id}}}
+				var published any
+				if rng.IntN(2) == 0 {
+					published = instant()
+				}
+				return []stmt{{"INSERT INTO diagnoses (consult_id, type, version, doctor_id, created_at, updated_at, published_at) SELECT id, ?, ?, ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{typ, version, pick(experts), at, at, published, id}}}
+			case 24: // a frozen section of the case, arrived, reported and judged against its paraffin case, or not yet
+				var arrived, reported, judgedAt any
+				verdict := []string{"", "concordant", "discordant", "deferred"}[rng.IntN(4)]
+				if rng.IntN(4) > 0 {
+					arrived = at
+					if rng.IntN(4) > 0 {
+						reported = at.Add(time.Duration([]int{1, 12, 29, 31, 45, 90}[rng.IntN(6)]) * time.Minute)
+					}
+				}
+				if verdict != "" {
+					judgedAt = instant()
+				}
+				return []stmt{{`INSERT INTO frozen_appointments (center_id, hospital_id, user_id, patient_name, operation_at, consultation_id, expert_id, arrived_at, reported_at, concordance, concordance_at, created_at, updated_at)
+					SELECT ?, hospital_id, user_id, 'p', ?, id, ?, ?, ?, ?, ?, ?, ? FROM consultations WHERE id = ?`,
+					[]any{pick(centers), at, maybe(experts), arrived, reported, verdict, judgedAt, at, at, id}}}
+			case 25: // a frozen section (of this case or a later one) reported again, judged again, handed to another expert, moved or withdrawn
+				const which = "(SELECT MIN(id) FROM frozen_appointments WHERE consultation_id >= ?)"
+				switch rng.IntN(5) {
+				case 0:
+					return []stmt{{"UPDATE frozen_appointments SET reported_at = ?, arrived_at = COALESCE(arrived_at, ?) WHERE id IN " + which, []any{at, at.Add(-time.Duration(1+rng.IntN(60)) * time.Minute), id}}}
+				case 1:
+					return []stmt{{"UPDATE frozen_appointments SET concordance = ?, concordance_at = ? WHERE id IN " + which, []any{[]string{"", "concordant", "discordant", "deferred"}[rng.IntN(4)], at, id}}}
+				case 2:
+					return []stmt{{"UPDATE frozen_appointments SET expert_id = ? WHERE id IN " + which, []any{maybe(experts), id}}}
+				case 3:
+					return []stmt{{"UPDATE frozen_appointments SET consultation_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consultation_id) WHERE id IN " + which, []any{cases[rng.IntN(len(cases))], id}}}
+				}
+				return []stmt{{"DELETE FROM frozen_appointments WHERE id IN " + which, []any{id}}}
+			case 26: // a supplement (of this case or a later one) published, its date corrected, or taken back
+				var published any
+				if rng.IntN(4) > 0 {
+					published = at
+				}
+				return []stmt{{"UPDATE diagnoses SET published_at = ? WHERE id IN (SELECT MIN(id) FROM diagnoses WHERE consult_id >= ? AND type = 1)", []any{published, id}}}
 			case 13: // a diagnosis withdrawn
 				return []stmt{{"DELETE FROM diagnoses WHERE id IN (SELECT MIN(id) FROM diagnoses WHERE consult_id = ?)", []any{id}}}
 			case 14: // a diagnosis's date corrected
@@ -254,6 +292,7 @@ func TestStatisticsRollups(t *testing.T) {
 				for _, table := range []string{"case_logs", "charges", "invitations", "slide_judgements"} {
 					out = append(out, stmt{"DELETE FROM " + table + " WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 				}
+				out = append(out, stmt{"DELETE FROM frozen_appointments WHERE consultation_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 				// Its slides, and any judgement of them moved to another case.
 				out = append(out, stmt{"DELETE FROM slide_judgements WHERE slide_id IN (SELECT id FROM slides WHERE consult_id = ?) AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}},
 					stmt{"DELETE FROM slides WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
@@ -666,5 +705,43 @@ func activityOf(t *testing.T, d interface {
 	}
 	for _, j := range judgements {
 		add(statistics.FigGrade(j.Grade), &j.Created, j.Case, nil, false, 1)
+	}
+	var frozen []struct {
+		Case     *int64     `db:"consultation_id"`
+		Expert   *int64     `db:"expert_id"`
+		Arrived  *time.Time `db:"arrived_at"`
+		Reported *time.Time `db:"reported_at"`
+		Verdict  string     `db:"concordance"`
+		Judged   *time.Time `db:"concordance_at"`
+	}
+	if err := d.Select(&frozen, "SELECT consultation_id, expert_id, arrived_at, reported_at, concordance, concordance_at FROM frozen_appointments"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range frozen {
+		if f.Case == nil {
+			continue
+		}
+		if f.Arrived != nil {
+			add(statistics.FigFrozenReported, f.Reported, *f.Case, f.Expert, true, 1)
+			if f.Reported != nil && f.Reported.Sub(*f.Arrived) <= statistics.FrozenLimit*time.Second {
+				add(statistics.FigFrozenInTime, f.Reported, *f.Case, f.Expert, true, 1)
+			}
+		}
+		for fig, counts := range map[string]bool{statistics.FigConcordant: f.Verdict == "concordant",
+			statistics.FigConcordanceJudged: f.Verdict == "concordant" || f.Verdict == "discordant", statistics.FigConcordanceDeferred: f.Verdict == "deferred"} {
+			if counts {
+				add(fig, f.Judged, *f.Case, f.Expert, true, 1)
+			}
+		}
+	}
+	var supplements []struct {
+		Case      int64      `db:"consult_id"`
+		Published *time.Time `db:"published_at"`
+	}
+	if err := d.Select(&supplements, "SELECT consult_id, published_at FROM diagnoses WHERE type = 1"); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range supplements {
+		add(statistics.FigSupplemented, s.Published, s.Case, nil, false, 1)
 	}
 }

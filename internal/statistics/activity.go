@@ -59,6 +59,7 @@ var (
 type activityDef struct {
 	from, at, value, expert string
 	where                   []sq.Sqlizer
+	cond                    func(r *run) sq.Sqlizer // a further condition in the run's dialect, if set
 }
 
 func logs(expert string, actions ...string) activityDef {
@@ -104,13 +105,16 @@ func rollupMeasure(m measure) measure {
 
 // liveMeasure is m with the rows, instant, conditions, value and expert
 // column of its activity figure, if it is one.
-func liveMeasure(m measure) (measure, bool) {
+func liveMeasure(r *run, m measure) (measure, bool) {
 	a, ok := activities[m.fig]
 	if !ok {
 		return m, false
 	}
 	m.from, m.at, m.value, m.expert = a.from, a.at, a.value, a.expert
 	m.where = slices.Concat(a.where, m.where)
+	if a.cond != nil {
+		m.where = append(m.where, a.cond(r))
+	}
 	return m, true
 }
 

@@ -2,7 +2,6 @@ package statistics
 
 import (
 	"context"
-	"fmt"
 	"slices"
 
 	sq "github.com/Masterminds/squirrel"
@@ -29,11 +28,10 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 		return err
 	}
 	frozen := func(within bool) measure {
-		w := []sq.Sqlizer{sq.Expr("fa.arrived_at IS NOT NULL")}
 		if within {
-			w = append(w, sq.Expr(r.seconds("fa.arrived_at", "fa.reported_at")+fmt.Sprintf(" <= %d", FrozenLimit)))
+			return activity(FigFrozenInTime, "")
 		}
-		return measure{from: fromFrozen, at: "fa.reported_at", where: w, expert: "fa.expert_id"}
+		return activity(FigFrozenReported, "")
 	}
 	kind := func(k string, within bool) measure {
 		return onTime("''", !within, sq.Expr("c.library_id IN (SELECT id FROM libraries WHERE report_kind = ?)", k))
@@ -44,7 +42,7 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 		{name: "intime_rate_histology", num: kind("routine", true), den: kind("routine", false), target: "intime_rate_histology"},
 		{name: "intime_rate_cytology", num: kind("cell", true), den: kind("cell", false), target: "intime_rate_cytology"},
 		{name: "counter_audit_rate", num: activity(FigCounterAudit, ""), den: published},
-		{name: "supplement_rate", num: measure{from: fromDiagnoses, at: "d.published_at", where: []sq.Sqlizer{sq.Expr("d.type = 1")}}, den: published},
+		{name: "supplement_rate", num: activity(FigSupplemented, ""), den: published},
 		{name: "amended_rate", num: activity(FigAmended, ""), den: published},
 	}
 	tab := r.table("indicators", "indicator", r.column("numerator", UnitCount), r.column("denominator", UnitCount),
@@ -272,13 +270,10 @@ func (s *Service) outside(ctx context.Context, r *run, rep *Stats) error {
 // whose paraffin case was judged in the period, deferred verdicts left
 // out), review disagreement, amended reports and their reasons.
 func (s *Service) diagnosisQuality(ctx context.Context, r *run, rep *Stats) error {
-	concordance := func(verdicts ...string) measure {
-		return measure{from: fromFrozen, at: "fa.concordance_at", expert: "fa.expert_id", where: []sq.Sqlizer{sq.Eq{"fa.concordance": verdicts}}}
-	}
 	t, err := s.countAll(ctx, r, []named{
-		{name: "concordant", m: concordance("concordant")},
-		{name: "concordance_judged", m: concordance("concordant", "discordant")},
-		{name: "concordance_deferred", m: concordance("deferred")},
+		{name: "concordant", m: activity(FigConcordant, "")},
+		{name: "concordance_judged", m: activity(FigConcordanceJudged, "")},
+		{name: "concordance_deferred", m: activity(FigConcordanceDeferred, "")},
 		{name: "disagree", m: activity(FigDisagreed, "")},
 		{name: "reviewed", m: activity(FigCaseReviewed, "")},
 		{name: "amended", m: measure{from: fromLogs, at: "l.created_at", key: "l.detail", where: []sq.Sqlizer{sq.Eq{"l.action": "diagnosis_amend"}}}},

@@ -77,7 +77,7 @@ func (s *Service) count(ctx context.Context, r *run, m measure) (*tally, error) 
 			rows = rs
 		}
 		var isActivity bool
-		if m, isActivity = liveMeasure(m); !isActivity {
+		if m, isActivity = liveMeasure(r, m); !isActivity {
 			var from string
 			var def []sq.Sqlizer
 			from, m.at, def = figure(r, m.fig)
