@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -18,6 +19,15 @@ const expertNamed = `c.expert_id = ? OR c.reviewer_id = ? OR c.returned_by = ? O
 	OR c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)
 	OR c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1)`
 
+// staleCopies selects the case_experts rows whose copies of their case's
+// columns (migration 0069) differ from the case's.
+const staleCopies = `SELECT x.expert_id FROM case_experts x JOIN consultations c ON c.id = x.case_id
+	WHERE x.status <> c.status OR x.is_draft <> c.is_draft OR x.is_recall <> c.is_recall OR x.is_return <> c.is_return
+	OR x.is_lock <> c.is_lock OR x.supplement_review <> c.supplement_review OR x.print_deliver_status <> c.print_deliver_status
+	OR x.assigned <> CASE WHEN c.expert_id IS NULL THEN 0 ELSE 1 END OR x.deleted <> CASE WHEN c.deleted_at IS NULL THEN 0 ELSE 1 END
+	OR x.submitted_at IS DISTINCT FROM c.submitted_at OR x.timeout_at IS DISTINCT FROM c.timeout_at
+	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at`
+
 // TestCaseExpertsFollowEveryWrite makes 800 random writes to what names
 // an expert on a case (assignment, reviewer, return, handover, invitations
 // made, moved and deleted, supplementary reports and their reviewers, new
@@ -25,7 +35,8 @@ const expertNamed = `c.expert_id = ? OR c.reviewer_id = ? OR c.returned_by = ? O
 // and checks after each transaction that the case_experts the triggers keep
 // equal, expert by expert, the cases the OR of the six conditions selects
 // from the base tables: a stale membership is found before a later write to
-// its case recomputes it away.
+// its case recomputes it away. It also changes, at random, the columns of
+// the cases that case_experts copies, and checks every copy.
 func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -72,6 +83,13 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 			if total == 0 || rows != total {
 				t.Fatalf("after %d writes: %d memberships, %d expected", ops, rows, total)
 			}
+			var stale []int64
+			if err := d.SelectContext(ctx, &stale, staleCopies); err != nil {
+				t.Fatal(err)
+			}
+			if len(stale) > 0 {
+				t.Fatalf("after %d writes: %d case_experts rows copy other values than their case's", ops, len(stale))
+			}
 		}
 		var ids []int64
 		ops := 0
@@ -112,8 +130,17 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 				case 2, 3, 4: // assign, reassign, review, return, hand over, or clear one of them
 					col := []string{"expert_id", "reviewer_id", "returned_by", "handover_from"}[r.IntN(4)]
 					exec("UPDATE consultations SET "+col+" = ? WHERE id = ?", pick(), id)
-				case 5: // an unrelated column
-					exec("UPDATE consultations SET status = ?, patient_name = 'x' WHERE id = ?", r.IntN(5), id)
+				case 5: // a column case_experts copies (with an unrelated one)
+					var v any = r.IntN(5) - 1
+					col := []string{"status", "is_draft", "is_recall", "is_return", "is_lock", "supplement_review", "print_deliver_status",
+						"deleted_at", "submitted_at", "timeout_at", "remind_at", "release_at"}[r.IntN(12)]
+					if strings.HasSuffix(col, "_at") {
+						v = nil
+						if r.IntN(3) > 0 {
+							v = now.Add(time.Duration(r.IntN(100)) * time.Hour)
+						}
+					}
+					exec("UPDATE consultations SET "+col+" = ?, patient_name = 'x' WHERE id = ?", v, id)
 				case 6: // invite
 					exec("INSERT INTO invitations (consult_id, inviter_id, invitee_id, created_at) VALUES (?, ?, ?, ?)", id, users[0], users[r.IntN(len(users))], now)
 				case 7: // answer an invitation, or move it to another expert or case

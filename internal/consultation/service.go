@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -205,34 +207,59 @@ var list = &listquery.Resource{
 
 // tabs are the named views of the case lists; the web app shows the ones
 // that fit each screen, with counts from Count.
-func tabs(now time.Time) map[string]sq.Sqlizer {
-	open := sq.Expr("c.status IN (1, 2) AND c.is_recall = 0")
+func tabs(now time.Time) map[string]sq.Sqlizer { return tabsOn(now, "c") }
+
+// tabsOn writes the tabs over the case columns of alias: "c" the cases, or
+// "x" an expert's rows of case_experts, which hold copies of every column
+// the tabs name (migration 0069; "x.assigned = 1" stands for an expert
+// assigned, "x.deleted" for deleted_at set).
+func tabsOn(now time.Time, a string) map[string]sq.Sqlizer {
+	r := strings.NewReplacer("c.expert_id IS NOT NULL", a+".assigned = 1", "c.expert_id IS NULL", a+".assigned = 0", "c.", a+".")
+	if a == "c" {
+		r = strings.NewReplacer()
+	}
+	e := func(text string, args ...any) sq.Sqlizer { return sq.Expr(r.Replace(text), args...) }
+	col := func(name string) string { return r.Replace(name) }
+	open := e("c.status IN (1, 2) AND c.is_recall = 0")
 	return map[string]sq.Sqlizer{
 		"all":             nil,
-		"draft":           sq.Expr("c.status = 0 AND c.is_draft = 1 AND c.is_recall = 0 AND c.is_return = 0"),
-		"to_submit":       sq.Expr("c.status = 0 AND c.is_draft = 0 AND c.is_recall = 0 AND c.is_return = 0"),
-		"unsubmitted":     sq.Expr("c.status = 0 AND c.is_recall = 0 AND c.is_return = 0"),
-		"submitted":       sq.Expr("c.status IN (1, 2)"),
-		"to_allot":        sq.Expr("c.status = 1 AND c.expert_id IS NULL AND c.is_recall = 0"),
-		"returned_center": sq.Expr("c.status = 1 AND c.is_return = 1"),
-		"assigned":        sq.Expr("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_recall = 0"),
-		"pending":         sq.Expr("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Unlocked, RecallNone),
-		"diagnosing":      sq.Expr("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Locked, RecallNone),
-		"to_review":       sq.Expr("(c.status = 2 OR c.supplement_review = 1)"),
-		"completed":       sq.Expr("c.status = 4"),
-		"recall_pending":  sq.Expr("c.is_recall = 1"),
-		"recalled":        sq.Expr("c.is_recall = 2 AND c.status = 0"),
-		"recall":          sq.Expr("c.is_recall IN (1, 2)"),
-		"returned_site":   sq.Expr("c.is_return = -1 AND c.status = 0"),
-		"releasing":       sq.And{sq.Expr("c.status = 4"), sq.Gt{"c.release_at": now}},
-		"to_print":        sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 1"), sq.LtOrEq{"c.release_at": now}},
-		"to_send":         sq.And{sq.Expr("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{"c.release_at": now}},
-		"sent":            sq.Expr("c.status = 4 AND c.print_deliver_status = 3"),
-		"timeout":         sq.And{open, sq.Lt{"c.timeout_at": now}},
+		"draft":           e("c.status = 0 AND c.is_draft = 1 AND c.is_recall = 0 AND c.is_return = 0"),
+		"to_submit":       e("c.status = 0 AND c.is_draft = 0 AND c.is_recall = 0 AND c.is_return = 0"),
+		"unsubmitted":     e("c.status = 0 AND c.is_recall = 0 AND c.is_return = 0"),
+		"submitted":       e("c.status IN (1, 2)"),
+		"to_allot":        e("c.status = 1 AND c.expert_id IS NULL AND c.is_recall = 0"),
+		"returned_center": e("c.status = 1 AND c.is_return = 1"),
+		"assigned":        e("c.status = 1 AND c.expert_id IS NOT NULL AND c.is_recall = 0"),
+		"pending":         e("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Unlocked, RecallNone),
+		"diagnosing":      e("c.status = ? AND c.expert_id IS NOT NULL AND c.is_lock = ? AND c.is_recall = ?", StatusSubmitted, Locked, RecallNone),
+		"to_review":       e("(c.status = 2 OR c.supplement_review = 1)"),
+		"completed":       e("c.status = 4"),
+		"recall_pending":  e("c.is_recall = 1"),
+		"recalled":        e("c.is_recall = 2 AND c.status = 0"),
+		"recall":          e("c.is_recall IN (1, 2)"),
+		"returned_site":   e("c.is_return = -1 AND c.status = 0"),
+		"releasing":       sq.And{e("c.status = 4"), sq.Gt{col("c.release_at"): now}},
+		"to_print":        sq.And{e("c.status = 4 AND c.print_deliver_status = 1"), sq.LtOrEq{col("c.release_at"): now}},
+		"to_send":         sq.And{e("c.status = 4 AND c.print_deliver_status = 2"), sq.LtOrEq{col("c.release_at"): now}},
+		"sent":            e("c.status = 4 AND c.print_deliver_status = 3"),
+		"timeout":         sq.And{open, sq.Lt{col("c.timeout_at"): now}},
 		// Soon timed out: past the reminder time of its timeout config, as decorate marks it.
-		"soon_timeout": sq.And{open, sq.GtOrEq{"c.timeout_at": now}, sq.LtOrEq{"c.remind_at": now}},
+		"soon_timeout": sq.And{open, sq.GtOrEq{col("c.timeout_at"): now}, sq.LtOrEq{col("c.remind_at"): now}},
 	}
 }
+
+// expertOnly reports whether the caller's cases are exactly those they are
+// named on as an expert (no other role of theirs widens the scope).
+func expertOnly(p *access.Principal) bool {
+	if p.IsAdmin() || !p.Has(access.Expert) || p.Has(access.Staff) || p.HasAny(access.CenterWide) {
+		return false
+	}
+	return len(p.HospitalIDs) == 0 || !(p.HasAny(access.CaseSenders) || p.Has(access.Clinical))
+}
+
+// expertCopies are the sortable case columns an expert's rows of
+// case_experts hold copies of (migration 0069), the case id first.
+var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status", "c.submitted_at": "x.submitted_at", "c.timeout_at": "x.timeout_at"}
 
 const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.gender, c.age, c.age_unit,
 	c.hospital_id, h.name AS hospital_name, c.center_id, ce.name AS center_name, c.expert_id, ex.name AS expert_name,
@@ -243,6 +270,12 @@ const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.ge
 	c.handover_from, c.supplement_review`
 
 func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
+	return s.rowsFrom(b, "consultations c")
+}
+
+// rowsFrom selects the row columns from the cases, or from a driving table
+// joined to them (see listing).
+func (s *Service) rowsFrom(b sq.StatementBuilderType, from string) sq.SelectBuilder {
 	filed := "0"
 	if s.deps.Filed != nil {
 		filed = "CASE WHEN " + s.deps.Filed("c.id") + " THEN 1 ELSE 0 END"
@@ -258,46 +291,84 @@ func (s *Service) rows(b sq.StatementBuilderType) sq.SelectBuilder {
 	if s.db.Dialect == db.SQLite {
 		hospital = "CROSS " + hospital
 	}
-	return b.Select(rowColumns + ", " + filed + " AS filed").From("consultations c").
+	return b.Select(rowColumns + ", " + filed + " AS filed").From(from).
 		JoinClause(hospital).
 		LeftJoin("centers ce ON ce.id = c.center_id").
 		LeftJoin("users ex ON ex.id = c.expert_id").
 		LeftJoin("libraries lb ON lb.id = c.library_id")
 }
 
-func (s *Service) parse(ctx context.Context, req listquery.Request) (*listquery.Query, sq.Sqlizer, error) {
+// listing is a parsed list or count request: the query, the condition
+// (scope, tab and the query's) and the tables it reads.
+type listing struct {
+	q     *listquery.Query
+	where sq.Sqlizer
+	// from is the FROM of the rows: the cases "c", or for an expert (and
+	// no other role) their rows of case_experts "x" joined to the cases,
+	// which drive the read: the scope, the tab and the default sort are
+	// conditions on x's copies of the case columns (migration 0069), so a
+	// page is a walk of x's index over the expert's rows of a status.
+	from string
+	// count is the FROM of the count: x alone when nothing else names c.
+	count string
+	tabs  map[string]sq.Sqlizer
+}
+
+func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, error) {
 	q, err := list.Parse(s.db.Dialect, req)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	scope, err := s.scope(ctx)
-	if err != nil {
-		return nil, nil, err
+	p := access.FromContext(ctx)
+	l := &listing{q: q, from: "consultations c", count: "consultations c", tabs: tabs(s.now())}
+	var where sq.And
+	id := "c.id"
+	if expertOnly(p) {
+		l.tabs, id = tabsOn(s.now(), "x"), "x.case_id"
+		join := "JOIN consultations c ON c.id = x.case_id"
+		if s.db.Dialect == db.SQLite {
+			join = "CROSS " + join // case_experts first (see rowsFrom)
+		}
+		l.from, l.count = "case_experts x "+join, "case_experts x"
+		q.Drive(expertCopies)
+		// Past the first page the count's FROM also selects the page's keys
+		// in order (see listquery.Run).
+		if q.Filtered() || (q.Page > 1 && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
+			l.count = l.from
+		}
+		// The scope of an expert (see scope) on the copies.
+		where = sq.And{sq.Expr("x.expert_id = ? AND x.deleted = 0 AND (x.status <> 0 OR x.is_return = -1)", p.UserID)}
+	} else {
+		scope, err := s.scope(ctx)
+		if err != nil {
+			return nil, err
+		}
+		where = sq.And{scope}
 	}
-	where := sq.And{scope}
 	if tab := q.ExtraString("tab"); tab == "collected" {
-		where = append(where, sq.Expr("c.id IN (SELECT consult_id FROM case_collections WHERE user_id = ?)", access.FromContext(ctx).UserID))
+		where = append(where, sq.Expr(id+" IN (SELECT consult_id FROM case_collections WHERE user_id = ?)", p.UserID))
 	} else if tab != "" {
-		cond, ok := tabs(s.now())[tab]
+		cond, ok := l.tabs[tab]
 		if !ok {
-			return nil, nil, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
+			return nil, apperr.New(apperr.Invalid, "list.bad_value").With("column", "tab")
 		}
 		if cond != nil {
 			where = append(where, cond)
 		}
 	}
-	return q, where, nil
+	l.where = where
+	return l, nil
 }
 
 // List returns a page of the cases the caller may see.
 func (s *Service) List(ctx context.Context, req listquery.Request) ([]Row, listquery.Pagination, error) {
-	q, where, err := s.parse(ctx, req)
+	l, err := s.parse(ctx, req)
 	if err != nil {
 		return nil, listquery.Pagination{}, err
 	}
 	b := s.db.Builder()
-	rows, page, err := listquery.Run[Row](ctx, s.db, q, s.rows(b).Where(where),
-		b.Select("COUNT(*)").From("consultations c").Where(where))
+	rows, page, err := listquery.Run[Row](ctx, s.db, l.q, s.rowsFrom(b, l.from).Where(l.where),
+		b.Select("COUNT(*)").From(l.count).Where(l.where))
 	if err != nil {
 		return nil, page, err
 	}
@@ -310,11 +381,11 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]Row, listq
 // Count returns the number of cases in every tab under the same filters.
 func (s *Service) Count(ctx context.Context, req listquery.Request) (map[string]int64, error) {
 	req.Params = withoutTab(req.Params)
-	q, where, err := s.parse(ctx, req)
+	l, err := s.parse(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	return listquery.Counts(ctx, s.db, q, s.db.Builder().Select().From("consultations c").Where(where), tabs(s.now()))
+	return listquery.Counts(ctx, s.db, l.q, s.db.Builder().Select().From(l.count).Where(l.where), l.tabs)
 }
 
 // decorate derives what the lists show from the stored state.

@@ -368,3 +368,27 @@ func (q *Query) Tab(tabs map[string]sq.Sqlizer) (sq.Sqlizer, error) {
 func StatusTabs(col string) map[string]sq.Sqlizer {
 	return map[string]sq.Sqlizer{"all": nil, "enabled": sq.Eq{col: 1}, "disabled": sq.Eq{col: 0}}
 }
+
+// Drive rewrites the sort terms and the key that name a column a driving
+// table holds a copy of (e.g. "c.submitted_at" → "x.submitted_at", "c.id"
+// → "x.case_id"), for a list read from that table joined to the rows, so
+// that the driving table's index serves the order. The copies are equal
+// to the columns, so the order and the pages are the same.
+func (q *Query) Drive(copies map[string]string) {
+	for i, t := range q.OrderBy {
+		e := sortExpr(t)
+		if to, ok := copies[e]; ok && strings.HasPrefix(t, e) {
+			q.OrderBy[i] = to + t[len(e):]
+		}
+	}
+	if to, ok := copies[q.key]; ok {
+		q.key = to
+	}
+}
+
+// Filtered reports whether the request adds a condition (params, search or
+// constraints) to the scope.
+func (q *Query) Filtered() bool {
+	a, ok := q.Where.(sq.And)
+	return !ok || len(a) > 0
+}
