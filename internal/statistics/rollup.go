@@ -118,7 +118,7 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 
 // RebuildRollups counts the daily and turnaround rollups again from the
 // cases and their activity in tx, with local days at offset minutes east
-// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059 and 0068 keep,
+// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059, 0068 and 0071 keep,
 // counted set-wise (the bench data loader, which writes the cases with the
 // triggers off, uses it too). The rows are written in the order of their
 // key, the order a screen reads them in (migration 0066).
@@ -129,6 +129,8 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		// No case or activity may change while its figures are counted again.
 		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations, slide_judgements IN SHARE MODE")
 	}
+	before, after := monthlyRebuild()
+	stmts = append(stmts, before...)
 	stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 		"DELETE FROM stat_daily",
 		"INSERT INTO stat_daily (figure, grain, day, center_id, hospital_id, expert_id, library_id, n) SELECT figure, grain, "+r.day("at")+
@@ -138,6 +140,7 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
 			", center_id, "+grainColumns+", tenths, COUNT(*)"+
 			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
+	stmts = append(stmts, after...)
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return apperr.Wrap(err, "rebuild statistics rollups")
@@ -202,9 +205,24 @@ func grainFor(sql string) int {
 }
 
 // rolled runs a figure's measure over the rollups' whole days of the
-// period, before day until (exclusive), into rows of key, day and sum.
+// period, before day until (exclusive), into rows of key, day and sum:
+// the whole months of a screen by month from the monthly rollups
+// (rollupParts), the other days from the daily ones.
 func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) ([]keyDay, error) {
-	from := "stat_daily c"
+	var rows []keyDay
+	for _, p := range rollupParts(r, until) {
+		rs, err := s.rolledPart(ctx, r, m, p)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, rs...)
+	}
+	return rows, nil
+}
+
+// rolledPart runs a figure's measure over the days of part p.
+func (s *Service) rolledPart(ctx context.Context, r *run, m measure, p rollupPart) ([]keyDay, error) {
+	from := p.table + " c"
 	if m.from == fromLibCases {
 		from += " JOIN libraries lib ON lib.id = c.library_id"
 	}
@@ -220,7 +238,7 @@ func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) (
 	// The grain is a literal: SQLite's indexes of grain 0 (migration 0067)
 	// serve only a query that names it.
 	cond = fmt.Sprintf("c.figure = ? AND c.grain = %d AND c.day >= ? AND c.day < ? AND ", grain) + cond
-	args = append([]any{m.fig, r.start, until}, args...)
+	args = append([]any{m.fig, p.start, p.end}, args...)
 	// A screen by month sums each month's days here, not in Go: a month's
 	// first day of the period stands for it (count puts a day in its
 	// month's bucket), and a three-year read returns a thirtieth of the rows.

@@ -1,0 +1,70 @@
+-- Monthly rollups (issue 14): stat_daily summed per local month, the
+-- month named by its first day (day = 'YYYY-MM-01'), same figures, grains
+-- and columns. A screen by month over a long period reads the whole
+-- months of it here and only the days at its edges in stat_daily: three
+-- years of one figure at a grain are some 36 rows per key instead of
+-- some 1,100. They are kept by statement triggers on stat_daily itself, in
+-- the transaction of the write that changed a day (the triggers of the
+-- cases, diagnoses, logs, charges, invitations and judgements write the
+-- days): each statement's changed days are summed by month and added in
+-- one statement, rows locked in key order as the days are. A rebuild of
+-- the rollups (internal/statistics RebuildRollups) sets stat_zone's
+-- rebuilding for its transaction, so that the triggers stand aside while
+-- it empties and fills stat_daily, and then fills the months set-wise.
+ALTER TABLE stat_zone ADD COLUMN rebuilding INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE stat_monthly (
+    figure TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    n BIGINT NOT NULL
+) WITH (fillfactor = 90);
+
+INSERT INTO stat_monthly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+    SELECT figure, grain, SUBSTR(day, 1, 8) || '01', center_id, hospital_id, expert_id, library_id, SUM(n)
+    FROM stat_daily GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7;
+
+-- The key's index holds n, so that a read of one figure at one grain is an
+-- index-only walk; one expert's and one hospital's rows at the finest
+-- grain as in migration 0067.
+CREATE UNIQUE INDEX stat_monthly_key ON stat_monthly(figure, grain, day, center_id, hospital_id, expert_id, library_id) INCLUDE (n);
+CREATE INDEX stat_monthly_expert ON stat_monthly(figure, expert_id, day) INCLUDE (center_id, hospital_id, library_id, n) WHERE grain = 0;
+CREATE INDEX stat_monthly_hospital ON stat_monthly(figure, hospital_id, day) INCLUDE (center_id, expert_id, library_id, n) WHERE grain = 0;
+ANALYZE stat_monthly;
+
+CREATE FUNCTION stat_monthly_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (SELECT rebuilding FROM stat_zone WHERE id = 1) <> 0 THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO stat_monthly AS s (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+            SELECT figure, grain, SUBSTR(day, 1, 8) || '01', center_id, hospital_id, expert_id, library_id, SUM(n)
+            FROM stat_daily_new GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+            ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+    ELSIF TG_OP = 'UPDATE' THEN
+        INSERT INTO stat_monthly AS s (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+            SELECT figure, grain, SUBSTR(day, 1, 8) || '01', center_id, hospital_id, expert_id, library_id, SUM(n)
+            FROM (SELECT figure, grain, day, center_id, hospital_id, expert_id, library_id, n FROM stat_daily_new
+                UNION ALL SELECT figure, grain, day, center_id, hospital_id, expert_id, library_id, -n FROM stat_daily_old) x
+            GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+            ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+    ELSE
+        INSERT INTO stat_monthly AS s (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+            SELECT figure, grain, SUBSTR(day, 1, 8) || '01', center_id, hospital_id, expert_id, library_id, -SUM(n)
+            FROM stat_daily_old GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7
+            ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = s.n + excluded.n;
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER stat_daily_monthly_insert AFTER INSERT ON stat_daily REFERENCING NEW TABLE AS stat_daily_new
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_monthly_bump();
+CREATE TRIGGER stat_daily_monthly_update AFTER UPDATE ON stat_daily REFERENCING OLD TABLE AS stat_daily_old NEW TABLE AS stat_daily_new
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_monthly_bump();
+CREATE TRIGGER stat_daily_monthly_delete AFTER DELETE ON stat_daily REFERENCING OLD TABLE AS stat_daily_old
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_monthly_bump();
