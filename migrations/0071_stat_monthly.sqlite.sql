@@ -1,15 +1,18 @@
--- Monthly rollups (issue 14): stat_daily summed per local month, the
--- month named by its first day (day = 'YYYY-MM-01'), same figures, grains
--- and columns. A screen by month over a long period reads the whole
--- months of it here and only the days at its edges in stat_daily: three
--- years of one figure at a grain are some 36 rows per key instead of
--- some 1,100. They are kept by triggers on stat_daily itself, in the
--- transaction of the write that changed a day (the triggers of the cases,
--- diagnoses, logs, charges, invitations and judgements write the days;
--- an upsert's update fires the update trigger). A rebuild of the rollups
--- (internal/statistics RebuildRollups) sets stat_zone's rebuilding for
--- its transaction, so that the triggers stand aside while it empties and
--- fills stat_daily, and then fills the months set-wise.
+-- Monthly and weekly rollups (issue 14): stat_daily summed per local
+-- month (stat_monthly, the month named by its first day, 'YYYY-MM-01') and
+-- per local week (stat_weekly, the week named by its Monday), same
+-- figures, grains and columns. A screen by month or by week over a long
+-- period reads its whole months or weeks there and only the days at its
+-- edges in stat_daily: three years of one figure at a grain are some 36
+-- rows per key instead of some 1,100, a year by week 52 instead of 365.
+-- They are kept by triggers on stat_daily itself, in the transaction of
+-- the write that changed a day (the triggers of the cases, diagnoses,
+-- logs, charges, invitations, judgements and frozen sections write the
+-- days; an upsert's update fires the update trigger). A rebuild of the
+-- rollups (internal/statistics RebuildRollups) sets stat_zone's
+-- rebuilding for its transaction, so that the triggers stand aside while
+-- it empties and fills stat_daily, and then fills the months and weeks
+-- set-wise.
 ALTER TABLE stat_zone ADD COLUMN rebuilding INTEGER NOT NULL DEFAULT 0;
 
 CREATE TABLE stat_monthly (
@@ -34,21 +37,62 @@ CREATE INDEX stat_monthly_expert ON stat_monthly(figure, expert_id, day, center_
 CREATE INDEX stat_monthly_hospital ON stat_monthly(figure, hospital_id, day, center_id, expert_id, library_id, n) WHERE grain = 0;
 ANALYZE stat_monthly;
 
+CREATE TABLE stat_weekly (
+    figure TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    day TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (figure, grain, day, center_id, hospital_id, expert_id, library_id)
+) WITHOUT ROWID;
+INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+    SELECT figure, grain, date(day, 'weekday 0', '-6 days'), center_id, hospital_id, expert_id, library_id, SUM(n)
+    FROM stat_daily GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7;
+CREATE INDEX stat_weekly_expert ON stat_weekly(figure, expert_id, day, center_id, hospital_id, library_id, n) WHERE grain = 0;
+CREATE INDEX stat_weekly_hospital ON stat_weekly(figure, hospital_id, day, center_id, expert_id, library_id, n) WHERE grain = 0;
+ANALYZE stat_weekly;
+
 CREATE TRIGGER stat_daily_monthly_insert AFTER INSERT ON stat_daily WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
     INSERT INTO stat_monthly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
         VALUES (NEW.figure, NEW.grain, SUBSTR(NEW.day, 1, 8) || '01', NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.n)
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        VALUES (NEW.figure, NEW.grain, date(NEW.day, 'weekday 0', '-6 days'), NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.n)
         ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
 END;
 CREATE TRIGGER stat_daily_monthly_update AFTER UPDATE ON stat_daily WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
     INSERT INTO stat_monthly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
         VALUES (OLD.figure, OLD.grain, SUBSTR(OLD.day, 1, 8) || '01', OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, -OLD.n)
         ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        VALUES (OLD.figure, OLD.grain, date(OLD.day, 'weekday 0', '-6 days'), OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, -OLD.n)
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
     INSERT INTO stat_monthly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
         VALUES (NEW.figure, NEW.grain, SUBSTR(NEW.day, 1, 8) || '01', NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.n)
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        VALUES (NEW.figure, NEW.grain, date(NEW.day, 'weekday 0', '-6 days'), NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.n)
         ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
 END;
 CREATE TRIGGER stat_daily_monthly_delete AFTER DELETE ON stat_daily WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
     INSERT INTO stat_monthly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
         VALUES (OLD.figure, OLD.grain, SUBSTR(OLD.day, 1, 8) || '01', OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, -OLD.n)
         ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)
+        VALUES (OLD.figure, OLD.grain, date(OLD.day, 'weekday 0', '-6 days'), OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, -OLD.n)
+        ON CONFLICT (figure, grain, day, center_id, hospital_id, expert_id, library_id) DO UPDATE SET n = n + excluded.n;
 END;
+
+-- Turnaround reads of one expert or one hospital (issue 14): a site's
+-- expert screen (its hospital, by expert) and an expert's consultation
+-- screen (their cases, by hospital) read the finest grain (0) of
+-- stat_turnaround, where the key walks every row of the span over the
+-- months to keep one hospital's or one expert's. As for stat_daily
+-- (migration 0067), partial indexes hold the grain's rows by span and
+-- expert, and by span and hospital, with every column the reads use.
+CREATE INDEX stat_turnaround_expert ON stat_turnaround(span, expert_id, month, center_id, hospital_id, library_id, tenths, n) WHERE grain = 0;
+CREATE INDEX stat_turnaround_hospital ON stat_turnaround(span, hospital_id, month, center_id, expert_id, library_id, tenths, n) WHERE grain = 0;
+ANALYZE stat_turnaround;

@@ -129,7 +129,7 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		// No case or activity may change while its figures are counted again.
 		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations, slide_judgements IN SHARE MODE")
 	}
-	before, after := monthlyRebuild()
+	before, after := monthlyRebuild(tx.Dialect)
 	stmts = append(stmts, before...)
 	stmts = append(stmts, fmt.Sprintf("UPDATE stat_zone SET offset_minutes = %d WHERE id = 1", offset),
 		"DELETE FROM stat_daily",
@@ -206,8 +206,9 @@ func grainFor(sql string) int {
 
 // rolled runs a figure's measure over the rollups' whole days of the
 // period, before day until (exclusive), into rows of key, day and sum:
-// the whole months of a screen by month from the monthly rollups
-// (rollupParts), the other days from the daily ones.
+// the whole months or weeks of a screen by month or week from the
+// monthly or weekly rollups (rollupParts), the other days from the daily
+// ones.
 func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) ([]keyDay, error) {
 	var rows []keyDay
 	for _, p := range rollupParts(r, until) {
