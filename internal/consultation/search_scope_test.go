@@ -17,11 +17,11 @@ import (
 
 // TestSearchWithinIDScope checks the search of one and two characters
 // beyond ASCII under a scope that is itself a set of case ids (an
-// expert's cases): the rows are those of the LIKE, and on PostgreSQL the
-// search is no array of case ids (c.id = ANY(ARRAY(…))), which PostgreSQL
-// searches linearly for each row whenever the scope's set drives the read
-// (an expert's completed tab searched for "王" took 1.4 s at 1M): the plan
-// holds no array of ids beyond the scope's own.
+// expert's cases): the rows are those of the LIKE, and on PostgreSQL,
+// where another condition drives the read, the rows are filtered by the
+// hashed set before any array of case ids (c.id = ANY(ARRAY(…))), which
+// PostgreSQL searches linearly for each row (an expert's completed tab
+// searched for "王" took 1.4 s at 1M).
 func TestSearchWithinIDScope(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -71,20 +71,20 @@ func TestSearchWithinIDScope(t *testing.T) {
 			if d.Dialect != db.Postgres {
 				continue
 			}
-			arrays := func(b sq.SelectBuilder) int {
-				query, args, err := b.Prefix("EXPLAIN").ToSql()
-				if err != nil {
-					t.Fatal(err)
-				}
-				var lines []string
-				if err := d.SelectContext(ctx, &lines, query, args...); err != nil {
-					t.Fatal(err)
-				}
-				return strings.Count(strings.Join(lines, "\n"), "(id = ANY (")
+			query, args, err := d.Builder().Select("c.id").From("consultations c").Where("c.status >= 2").Where(q.Where).Prefix("EXPLAIN").ToSql()
+			if err != nil {
+				t.Fatal(err)
 			}
-			scoped := d.Builder().Select("c.id").From("consultations c").Where(scope)
-			if n, own := arrays(scoped.Where(q.Where)), arrays(scoped); n != own {
-				t.Errorf("%q: %d arrays of case ids in the plan, the scope alone has %d", text, n, own)
+			var lines []string
+			if err := d.SelectContext(ctx, &lines, query, args...); err != nil {
+				t.Fatal(err)
+			}
+			for _, l := range lines {
+				if a := strings.Index(l, "(id = ANY ("); a >= 0 && strings.Contains(l, "Filter") {
+					if h := strings.Index(l, "hashed SubPlan"); h < 0 || h > a {
+						t.Errorf("%q: an array of case ids filters the rows before the hashed set: %s", text, l)
+					}
+				}
 			}
 		}
 	})
