@@ -106,3 +106,62 @@ CREATE TRIGGER stat_daily_monthly_delete AFTER DELETE ON stat_daily REFERENCING 
 CREATE INDEX stat_turnaround_expert ON stat_turnaround(span, expert_id, month) INCLUDE (center_id, hospital_id, library_id, tenths, n) WHERE grain = 0;
 CREATE INDEX stat_turnaround_hospital ON stat_turnaround(span, hospital_id, month) INCLUDE (center_id, expert_id, library_id, tenths, n) WHERE grain = 0;
 ANALYZE stat_turnaround;
+
+-- Yearly turnaround rollups (issue 14): stat_turnaround summed per local
+-- year ('YYYY'), the same spans, grains, columns and tenths of an hour. A
+-- period's whole years are read here and its other whole months in
+-- stat_turnaround: three years of buckets are some 2 years and 11 months
+-- of rows instead of 35 months. Kept by statement triggers on
+-- stat_turnaround as stat_monthly is on stat_daily, and standing aside
+-- during a rebuild likewise.
+CREATE TABLE stat_turnaround_yearly (
+    span TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    year TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    tenths BIGINT NOT NULL,
+    n BIGINT NOT NULL
+) WITH (fillfactor = 90);
+INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+    SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, SUM(n)
+    FROM stat_turnaround GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8;
+CREATE UNIQUE INDEX stat_turnaround_yearly_key ON stat_turnaround_yearly(span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) INCLUDE (n);
+CREATE INDEX stat_turnaround_yearly_expert ON stat_turnaround_yearly(span, expert_id, year) INCLUDE (center_id, hospital_id, library_id, tenths, n) WHERE grain = 0;
+CREATE INDEX stat_turnaround_yearly_hospital ON stat_turnaround_yearly(span, hospital_id, year) INCLUDE (center_id, expert_id, library_id, tenths, n) WHERE grain = 0;
+ANALYZE stat_turnaround_yearly;
+
+CREATE FUNCTION stat_turnaround_yearly_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (SELECT rebuilding FROM stat_zone WHERE id = 1) <> 0 THEN
+        RETURN NULL;
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO stat_turnaround_yearly AS s (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+            SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, SUM(n)
+            FROM stat_turnaround_new GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+            ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = s.n + excluded.n;
+    ELSIF TG_OP = 'UPDATE' THEN
+        INSERT INTO stat_turnaround_yearly AS s (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+            SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, SUM(n)
+            FROM (SELECT span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n FROM stat_turnaround_new
+                UNION ALL SELECT span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, -n FROM stat_turnaround_old) x
+            GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+            ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = s.n + excluded.n;
+    ELSE
+        INSERT INTO stat_turnaround_yearly AS s (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+            SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, -SUM(n)
+            FROM stat_turnaround_old GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
+            ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = s.n + excluded.n;
+    END IF;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER stat_turnaround_yearly_insert AFTER INSERT ON stat_turnaround REFERENCING NEW TABLE AS stat_turnaround_new
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_turnaround_yearly_bump();
+CREATE TRIGGER stat_turnaround_yearly_update AFTER UPDATE ON stat_turnaround REFERENCING OLD TABLE AS stat_turnaround_old NEW TABLE AS stat_turnaround_new
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_turnaround_yearly_bump();
+CREATE TRIGGER stat_turnaround_yearly_delete AFTER DELETE ON stat_turnaround REFERENCING OLD TABLE AS stat_turnaround_old
+    FOR EACH STATEMENT EXECUTE FUNCTION stat_turnaround_yearly_bump();

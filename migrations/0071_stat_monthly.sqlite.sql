@@ -96,3 +96,48 @@ END;
 CREATE INDEX stat_turnaround_expert ON stat_turnaround(span, expert_id, month, center_id, hospital_id, library_id, tenths, n) WHERE grain = 0;
 CREATE INDEX stat_turnaround_hospital ON stat_turnaround(span, hospital_id, month, center_id, expert_id, library_id, tenths, n) WHERE grain = 0;
 ANALYZE stat_turnaround;
+
+-- Yearly turnaround rollups (issue 14): stat_turnaround summed per local
+-- year ('YYYY'), the same spans, grains, columns and tenths of an hour. A
+-- period's whole years are read here and its other whole months in
+-- stat_turnaround: three years of buckets are some 2 years and 11 months
+-- of rows instead of 35 months. Kept by triggers on stat_turnaround as
+-- stat_monthly is on stat_daily, and standing aside during a rebuild
+-- likewise.
+CREATE TABLE stat_turnaround_yearly (
+    span TEXT NOT NULL,
+    grain INTEGER NOT NULL,
+    year TEXT NOT NULL,
+    center_id BIGINT NOT NULL,
+    hospital_id BIGINT NOT NULL,
+    expert_id BIGINT NOT NULL,
+    library_id BIGINT NOT NULL,
+    tenths BIGINT NOT NULL,
+    n BIGINT NOT NULL,
+    PRIMARY KEY (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths)
+) WITHOUT ROWID;
+INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+    SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, SUM(n)
+    FROM stat_turnaround GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8;
+CREATE INDEX stat_turnaround_yearly_expert ON stat_turnaround_yearly(span, expert_id, year, center_id, hospital_id, library_id, tenths, n) WHERE grain = 0;
+CREATE INDEX stat_turnaround_yearly_hospital ON stat_turnaround_yearly(span, hospital_id, year, center_id, expert_id, library_id, tenths, n) WHERE grain = 0;
+ANALYZE stat_turnaround_yearly;
+
+CREATE TRIGGER stat_turnaround_yearly_insert AFTER INSERT ON stat_turnaround WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
+    INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+        VALUES (NEW.span, NEW.grain, SUBSTR(NEW.month, 1, 4), NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.tenths, NEW.n)
+        ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER stat_turnaround_yearly_update AFTER UPDATE ON stat_turnaround WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
+    INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+        VALUES (OLD.span, OLD.grain, SUBSTR(OLD.month, 1, 4), OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, OLD.tenths, -OLD.n)
+        ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = n + excluded.n;
+    INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+        VALUES (NEW.span, NEW.grain, SUBSTR(NEW.month, 1, 4), NEW.center_id, NEW.hospital_id, NEW.expert_id, NEW.library_id, NEW.tenths, NEW.n)
+        ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER stat_turnaround_yearly_delete AFTER DELETE ON stat_turnaround WHEN (SELECT rebuilding FROM stat_zone WHERE id = 1) = 0 BEGIN
+    INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)
+        VALUES (OLD.span, OLD.grain, SUBSTR(OLD.month, 1, 4), OLD.center_id, OLD.hospital_id, OLD.expert_id, OLD.library_id, OLD.tenths, -OLD.n)
+        ON CONFLICT (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths) DO UPDATE SET n = n + excluded.n;
+END;

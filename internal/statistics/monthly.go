@@ -74,8 +74,8 @@ func monday(day string) string {
 // monthlyRebuild is what a rebuild of the rollups does for the monthly
 // and weekly ones: before, it turns their triggers off for its transaction (they
 // would follow each of the millions of days it deletes and writes); after,
-// it sums the days again by month and by week and turns the triggers
-// back on.
+// it sums the days again by month and by week, the turnaround months by
+// year, and turns the triggers back on.
 func monthlyRebuild(dialect db.Dialect) (before, after []string) {
 	week := "date(day, 'weekday 0', '-6 days')" // the Monday of the day's week, as the migration's triggers
 	if dialect == db.Postgres {
@@ -90,5 +90,37 @@ func monthlyRebuild(dialect db.Dialect) (before, after []string) {
 			"INSERT INTO stat_weekly (figure, grain, day, center_id, hospital_id, expert_id, library_id, n)" +
 				" SELECT figure, grain, " + week + ", center_id, hospital_id, expert_id, library_id, SUM(n)" +
 				" FROM stat_daily GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7",
+			"DELETE FROM stat_turnaround_yearly",
+			"INSERT INTO stat_turnaround_yearly (span, grain, year, center_id, hospital_id, expert_id, library_id, tenths, n)" +
+				" SELECT span, grain, SUBSTR(month, 1, 4), center_id, hospital_id, expert_id, library_id, tenths, SUM(n)" +
+				" FROM stat_turnaround GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 HAVING SUM(n) <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8",
 			"UPDATE stat_zone SET rebuilding = 0 WHERE id = 1"}
+}
+
+// turnaroundPart is a run of the turnaround rollups' months, from first to
+// last (exclusive, YYYY-MM), that one table answers for: stat_turnaround by
+// month, stat_turnaround_yearly (migration 0071) by year for the whole
+// years among them.
+type turnaroundPart struct {
+	table, column, first, last string
+}
+
+// turnaroundParts cuts the whole months from first to last (exclusive,
+// YYYY-MM) into the parts each table reads.
+func turnaroundParts(first, last string) []turnaroundPart {
+	months := turnaroundPart{"stat_turnaround", "month", first, last}
+	y0, y1 := first[:4], last[:4]
+	if first[5:] != "01" {
+		y0 = shift(y0+"-01-01", 1, 0, 0)[:4]
+	}
+	if y0 >= y1 {
+		return []turnaroundPart{months}
+	}
+	var parts []turnaroundPart
+	for _, p := range []turnaroundPart{{"stat_turnaround", "month", first, y0 + "-01"}, {"stat_turnaround_yearly", "year", y0, y1}, {"stat_turnaround", "month", y1 + "-01", last}} {
+		if p.first < p.last {
+			parts = append(parts, p)
+		}
+	}
+	return parts
 }

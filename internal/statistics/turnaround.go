@@ -38,8 +38,9 @@ type bucket struct {
 // turnaround is the nearest-rank median and 90th percentile, in hours, of
 // the span of the cases published in the period, by key (the case's
 // hospital or expert) and over all. It counts cases per turnaround in
-// tenths of an hour: the rollups (stat_turnaround) for the whole local
-// months before today, the cases for the rest. Rounding keeps the order of
+// tenths of an hour: the rollups (stat_turnaround, by year
+// stat_turnaround_yearly) for the whole local months before today, the
+// cases for the rest. Rounding keeps the order of
 // the durations, so this is the rounded percentile of the durations
 // themselves (TestStatisticsRollups).
 func (s *Service) turnaround(ctx context.Context, r *run, span, key string) (map[string]spread, spread, error) {
@@ -48,13 +49,15 @@ func (s *Service) turnaround(ctx context.Context, r *run, span, key string) (map
 	from, to := r.from, r.to
 	var rows []bucket
 	if first, last, ok := s.wholeMonths(r); ok {
-		rs, err := s.rolledTurnaround(ctx, r, span, key, first.Format("2006-01"), last.Format("2006-01"))
-		if err != nil {
-			return nil, spread{}, err
+		for _, p := range turnaroundParts(first.Format("2006-01"), last.Format("2006-01")) {
+			rs, err := s.rolledTurnaround(ctx, r, span, key, p)
+			if err != nil {
+				return nil, spread{}, err
+			}
+			rows = append(rows, rs...)
 		}
-		rows = rs
 		to = first.UTC()
-		rs, err = s.liveTurnaround(ctx, r, m, span, last.UTC(), r.to)
+		rs, err := s.liveTurnaround(ctx, r, m, span, last.UTC(), r.to)
 		if err != nil {
 			return nil, spread{}, err
 		}
@@ -106,9 +109,8 @@ func (s *Service) wholeMonths(r *run) (time.Time, time.Time, bool) {
 	return first, last, first.Before(last)
 }
 
-// rolledTurnaround reads the rollups' buckets of the months from first to
-// last (exclusive, YYYY-MM).
-func (s *Service) rolledTurnaround(ctx context.Context, r *run, span, key, first, last string) ([]bucket, error) {
+// rolledTurnaround reads the rollups' buckets of part p's months or years.
+func (s *Service) rolledTurnaround(ctx context.Context, r *run, span, key string, p turnaroundPart) ([]bucket, error) {
 	cond, args, err := r.filters("c.expert_id", true).ToSql()
 	if err != nil {
 		return nil, apperr.Wrap(err, "build statistics query")
@@ -119,10 +121,10 @@ func (s *Service) rolledTurnaround(ctx context.Context, r *run, span, key, first
 	}
 	// The grain is a literal, so that the partial indexes of grain 0
 	// (migration 0071) serve a read of one expert or one hospital.
-	query := "SELECT " + text(rollupKey.Replace(key)) + " AS k, c.tenths AS t, SUM(c.n) AS n FROM stat_turnaround c" +
-		fmt.Sprintf(" WHERE c.span = ? AND c.grain = %d AND c.month >= ? AND c.month < ? AND ", grain) + cond + " GROUP BY 1, 2 HAVING SUM(c.n) <> 0"
+	query := "SELECT " + text(rollupKey.Replace(key)) + " AS k, c.tenths AS t, SUM(c.n) AS n FROM " + p.table + " c" +
+		fmt.Sprintf(" WHERE c.span = ? AND c.grain = %d AND c.%s >= ? AND c.%s < ? AND ", grain, p.column, p.column) + cond + " GROUP BY 1, 2 HAVING SUM(c.n) <> 0"
 	var rows []bucket
-	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), append([]any{span, first, last}, args...)...); err != nil {
+	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), append([]any{span, p.first, p.last}, args...)...); err != nil {
 		return nil, apperr.Wrap(err, "statistics turnaround rollups")
 	}
 	return rows, nil
