@@ -218,8 +218,15 @@ func TestStatisticsRollups(t *testing.T) {
 			case 10: // a registration date corrected, and a case locked (no figure moves)
 				return []stmt{{"UPDATE consultations SET created_at = ?, is_lock = 1 - is_lock WHERE id = ?", []any{at, id}}}
 			case 15, 16: // a log line, by an expert, someone else or nobody
-				return []stmt{{"INSERT INTO case_logs (consult_id, user_id, action, created_at) SELECT id, ?, ?, ? FROM consultations WHERE id = ?",
-					[]any{maybe(append(slices.Clone(experts), site)), logActions[rng.IntN(len(logActions))], at, id}}}
+				// An amendment (half of them, for its reasons to move with
+				// enough cases) has its detail as its reason, counted as
+				// written (empty, or with spaces around it, too).
+				action := logActions[rng.IntN(len(logActions))]
+				if rng.IntN(2) == 0 {
+					action = "diagnosis_amend"
+				}
+				return []stmt{{"INSERT INTO case_logs (consult_id, user_id, action, created_at, detail) SELECT id, ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{maybe(append(slices.Clone(experts), site)), action, at, logDetails[rng.IntN(len(logDetails))], id}}}
 			case 17: // a charge, paid or not, refunded now and then
 				var paid, refunded any
 				if rng.IntN(4) > 0 {
@@ -260,7 +267,7 @@ func TestStatisticsRollups(t *testing.T) {
 				case 2:
 					return []stmt{{"UPDATE case_logs SET created_at = ?, action = ? WHERE id IN (SELECT MAX(id) FROM case_logs WHERE consult_id = ?)", []any{at, logActions[rng.IntN(len(logActions))], id}}}
 				case 3:
-					return []stmt{{"UPDATE case_logs SET user_id = ? WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{maybe(experts), id}}}
+					return []stmt{{"UPDATE case_logs SET user_id = ?, detail = ? WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{maybe(experts), logDetails[rng.IntN(len(logDetails))], id}}}
 				}
 				return []stmt{{"DELETE FROM case_logs WHERE id IN (SELECT MIN(id) FROM case_logs WHERE consult_id = ?)", []any{id}},
 					{"DELETE FROM invitations WHERE id IN (SELECT MIN(id) FROM invitations WHERE consult_id = ?)", []any{id}}}
@@ -424,6 +431,7 @@ func TestStatisticsRollups(t *testing.T) {
 			{"kind": {"routine"}}, {"expert_id": {fmt.Sprint(experts[0])}}, {"center_id": {fmt.Sprint(centers[0])}}}
 		screens := []string{"consultation", "bank", "expert", "expert-consultation", "quality", "he", "outside", "diagnosis"}
 		compared := 0
+		reasonRows := map[string]int{} // the reasons' rows the comparisons saw
 		for _, user := range []string{"admin", "center_admin", "site", "expert"} {
 			token := e.login(user)
 			for _, screen := range screens {
@@ -455,6 +463,11 @@ func TestStatisticsRollups(t *testing.T) {
 							t.Errorf("%s %s period %d filter %v: rollups\n%s\ncases\n%s", user, screen, pi, f, fromRollups.Body, fromCases.Body)
 						}
 						compared++
+						for _, tab := range a.Data.Tables {
+							if tab.Key == "amend_reasons" || tab.Key == "grade_d_reasons" {
+								reasonRows[tab.Key] += len(tab.Rows)
+							}
+						}
 					}
 				}
 			}
@@ -462,6 +475,9 @@ func TestStatisticsRollups(t *testing.T) {
 		e.app.Statistics.ReadRollups(true)
 		if compared < 100 {
 			t.Errorf("compared %d screens", compared)
+		}
+		if reasonRows["amend_reasons"] == 0 || reasonRows["grade_d_reasons"] == 0 {
+			t.Errorf("the comparisons saw too few reasons to prove anything: %v", reasonRows)
 		}
 
 		// The turnaround percentiles, from the rollups' buckets, are those of
@@ -492,11 +508,30 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 		}
 
-		// Counting them again (a change of zone) gives the same rollups.
+		// Counting them again (a change of zone) gives the same rollups, and
+		// the reasons the triggers kept are those counted set-wise.
+		reasons := func() map[string]int64 {
+			var rows []struct {
+				K string `db:"k"`
+				N int64  `db:"n"`
+			}
+			if err := d.Select(&rows, "SELECT figure || '|' || grain || '|' || day || '|' || center_id || '|' || hospital_id || '|' || expert_id || '|' || library_id || '|' || reason AS k, n FROM stat_reasons WHERE n <> 0"); err != nil {
+				t.Fatal(err)
+			}
+			out := map[string]int64{}
+			for _, r := range rows {
+				out[r.K] = r.N
+			}
+			return out
+		}
+		kept := reasons()
 		if err := e.app.Statistics.Rebuild(ctx, 330); err != nil {
 			t.Fatal(err)
 		}
 		check("after a rebuild")
+		if counted := reasons(); !reflect.DeepEqual(kept, counted) {
+			t.Errorf("reasons kept by the triggers\n%v\ncounted again\n%v", kept, counted)
+		}
 	})
 }
 
@@ -614,6 +649,9 @@ func fmtPtr(v *float64) string {
 }
 
 // logActions are the log actions the activity figures count, and one they do not.
+// logDetails are the details of the log lines: an amendment's reason.
+var logDetails = []string{"", "wrong site", "typo", " typo "}
+
 var logActions = []string{"expert_return", "return_to_site", "recall_agree", "counter_audit", "diagnosis_amend", "expert_referral",
 	"review_approve", "reviewreturn", "append_approve", "append_reviewreturn", "submit"}
 

@@ -97,6 +97,9 @@ func activity(name, key string) measure { return measure{fig: name, key: key} }
 // rollupMeasure is m as the rollups read it: an activity figure's own
 // expert column is their expert column.
 func rollupMeasure(m measure) measure {
+	if isReason(m.fig) {
+		m.key = "c.reason"
+	}
 	if a, ok := activities[m.fig]; ok && a.expert != "" {
 		m.key = strings.ReplaceAll(m.key, a.expert, "c.expert_id")
 	}

@@ -208,14 +208,13 @@ func (s *Service) he(ctx context.Context, r *run, rep *Stats) error {
 		tab.Rows = append(tab.Rows, row(h, cats[i], perHospital[h]))
 	}
 	tab.Rows = append(tab.Rows, row("total", r.t("statistics.head.total"), total))
-	// The reasons are read live: the D judgements alone, by the partial
-	// index of migration 0068 (a literal grade, which SQLite's partial
-	// index needs).
-	reasons, err := s.count(ctx, r, measure{from: fromJudgements, at: "sj.created_at", key: "sj.reason", where: []sq.Sqlizer{sq.Expr("sj.grade = 'D'")}})
+	// The reasons from their rollups (migration 0073) for the whole days
+	// they hold.
+	dReasons, err := s.count(ctx, r, reasons(FigGradeDReason))
 	if err != nil {
 		return err
 	}
-	rep.Tables = append(rep.Tables, tab, reasonTable(r, "grade_d_reasons", reasons))
+	rep.Tables = append(rep.Tables, tab, reasonTable(r, "grade_d_reasons", dReasons))
 	return nil
 }
 
@@ -276,7 +275,7 @@ func (s *Service) diagnosisQuality(ctx context.Context, r *run, rep *Stats) erro
 		{name: "concordance_deferred", m: activity(FigConcordanceDeferred, "")},
 		{name: "disagree", m: activity(FigDisagreed, "")},
 		{name: "reviewed", m: activity(FigCaseReviewed, "")},
-		{name: "amended", m: measure{from: fromLogs, at: "l.created_at", key: "l.detail", where: []sq.Sqlizer{sq.Eq{"l.action": "diagnosis_amend"}}}},
+		{name: "amended", m: reasons(FigAmendReason)},
 		{name: "published", m: caseFigure(FigPublished, "")},
 	})
 	if err != nil {

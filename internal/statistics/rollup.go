@@ -118,7 +118,7 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 
 // RebuildRollups counts the daily and turnaround rollups again from the
 // cases and their activity in tx, with local days at offset minutes east
-// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059, 0068 and 0071 keep,
+// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059, 0068, 0071 and 0073 keep,
 // counted set-wise (the bench data loader, which writes the cases with the
 // triggers off, uses it too). The rows are written in the order of their
 // key, the order a screen reads them in (migration 0066).
@@ -140,6 +140,7 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
 			", center_id, "+grainColumns+", tenths, COUNT(*)"+
 			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
+	stmts = append(stmts, reasonsRebuild(r)...)
 	stmts = append(stmts, after...)
 	for _, q := range stmts {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
@@ -210,6 +211,9 @@ func grainFor(sql string) int {
 // monthly or weekly rollups (rollupParts), the other days from the daily
 // ones.
 func (s *Service) rolled(ctx context.Context, r *run, m measure, until string) ([]keyDay, error) {
+	if isReason(m.fig) {
+		return s.rolledPart(ctx, r, m, rollupPart{"stat_reasons", r.start, until})
+	}
 	var rows []keyDay
 	for _, p := range rollupParts(r, until) {
 		rs, err := s.rolledPart(ctx, r, m, p)
