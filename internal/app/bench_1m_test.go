@@ -141,6 +141,12 @@ func lists1M() []listCase {
 		add("distribute/search-"+s.name, "allocator", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"assigned"}`, "search", s.text)
 		add("diagnosis/search-"+s.name, "expert", "/api/consultation/list", "page_size", "20", "sort_by", submitted, "params", `{"tab":"completed"}`, "search", s.text)
 	}
+	// An expert's completed tab searched for three characters and more: a
+	// hospital name that 26 hospitals' 520,000 cases match, a consultation
+	// number's part (issue 17).
+	for _, s := range []struct{ name, text string }{{"hospital-name-4char", "人民医院"}, {"consult-no-part", "2611000"}} {
+		add("diagnosis/search-"+s.name, "expert", "/api/consultation/list", "page_size", "20", "sort_by", submitted, "params", `{"tab":"completed"}`, "search", s.text)
+	}
 	for _, s := range []struct{ name, text string }{{"hospital-name", "明州"}} {
 		add("admin-manage/search-"+s.name, "admin", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
 		add("case-manage/search-"+s.name, "site", "/api/consultation/list", "page_size", "20", "sort_by", created, "params", `{"tab":"all"}`, "search", s.text)
