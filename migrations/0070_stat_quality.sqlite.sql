@@ -39,9 +39,15 @@ CREATE VIEW stat_activity AS
     UNION ALL SELECT 'frozen_appointments', fa.id, fa.consultation_id, 'concordance_deferred', fa.concordance_at, COALESCE(fa.expert_id, 0), 1 FROM frozen_appointments fa WHERE fa.concordance_at IS NOT NULL AND fa.concordance = 'deferred'
     UNION ALL SELECT 'diagnoses', d.id, d.consult_id, 'supplemented', d.published_at, NULL, 1 FROM diagnoses d WHERE d.type = 1 AND d.published_at IS NOT NULL;
 
+-- Driven by the activity with each case looked up by its key: CROSS JOIN
+-- keeps that order whatever the planner's statistics say, and NOT INDEXED
+-- the lookup by rowid (with the statistics of an empty database, as after
+-- the migrations or during a bulk load, c.deleted_at IS NULL made a scan of
+-- the partial index consultations_turnaround look cheaper: every activity
+-- write scanned the cases, and a rebuild at 1M never finished).
 CREATE VIEW stat_activity_figures AS
     SELECT a.src, a.src_id, a.consult_id AS id, a.figure, a.at, COALESCE(c.center_id, 0) AS center_id, c.hospital_id, COALESCE(a.author, c.expert_id, 0) AS expert_id, COALESCE(c.library_id, 0) AS library_id, a.n
-    FROM stat_activity a JOIN consultations c ON c.id = a.consult_id WHERE c.deleted_at IS NULL;
+    FROM stat_activity a CROSS JOIN consultations c NOT INDEXED ON c.id = a.consult_id WHERE c.deleted_at IS NULL;
 
 CREATE VIEW stat_case_figures AS
     SELECT id, 'registered' AS figure, created_at AS at, COALESCE(center_id, 0) AS center_id, hospital_id, COALESCE(expert_id, 0) AS expert_id, COALESCE(library_id, 0) AS library_id, 1 AS n
