@@ -108,7 +108,7 @@ func TestListSearchEqualsLike(t *testing.T) {
 				base := fmt.Sprintf(`SELECT c.id FROM consultations c JOIN hospitals h ON h.id = c.hospital_id
 					WHERE (c.consult_no %[1]s ? ESCAPE '\' OR c.pathology_number %[1]s ? ESCAPE '\' OR c.patient_name %[1]s ? ESCAPE '\'
 					OR %[2]s %[1]s ? ESCAPE '\' OR h.name %[1]s ? ESCAPE '\')`, like, idExpr)
-				q, err := list.Parse(d.Dialect, listquery.Request{Search: text})
+				q, err := parseList(ctx, d, listquery.Request{Search: text})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -57,7 +57,7 @@ func TestSearchWithinIDScope(t *testing.T) {
 				WHERE c.status >= 2 AND (c.patient_name LIKE ? OR c.consult_no LIKE ? OR c.pathology_number LIKE ? OR h.name LIKE ?) ORDER BY c.id`), p, p, p, p); err != nil {
 				t.Fatal(err)
 			}
-			q, err := list.Parse(d.Dialect, listquery.Request{Search: text})
+			q, err := parseList(ctx, d, listquery.Request{Search: text})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -315,7 +315,7 @@ type listing struct {
 }
 
 func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, error) {
-	q, err := list.Parse(s.db.Dialect, req)
+	q, err := parseList(ctx, s.db, req)
 	if err != nil {
 		return nil, err
 	}

@@ -126,12 +126,9 @@ func (p *parser) params(raw string, extra map[string]any) ([]sq.Sqlizer, error) 
 // search ORs the free text over the searchable columns: LIKE on strings,
 // = on numbers when the text is a number. Returns nil for no search.
 func (p *parser) search(s string) sq.Sqlizer {
-	s = strings.TrimSpace(s)
+	s = SearchText(s)
 	if s == "" {
 		return nil
-	}
-	if utf8.RuneCountInString(s) > MaxSearch {
-		s = string([]rune(s)[:MaxSearch])
 	}
 	if p.r.SearchIndex != nil {
 		if c := p.r.SearchIndex(p.d, s); c != nil {
@@ -243,4 +240,14 @@ func sortExpr(term string) string {
 		break
 	}
 	return strings.Join(f, " ")
+}
+
+// SearchText is the search text as the list searches it: trimmed, cut to
+// MaxSearch runes; "" for no search.
+func SearchText(s string) string {
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > MaxSearch {
+		s = string([]rune(s)[:MaxSearch])
+	}
+	return s
 }
