@@ -143,7 +143,7 @@ func TestStatisticsRollups(t *testing.T) {
 			}
 			id := cases[rng.IntN(len(cases))]
 			at := instant()
-			switch rng.IntN(27) {
+			switch rng.IntN(29) {
 			case 12: // diagnosed (a first diagnosis, or a later version or a supplement, published or not)
 				typ, version := 0, 1
 				if rng.IntN(3) == 0 {
@@ -189,6 +189,28 @@ func TestStatisticsRollups(t *testing.T) {
 					published = at
 				}
 				return []stmt{{"UPDATE diagnoses SET published_at = ? WHERE id IN (SELECT MIN(id) FROM diagnoses WHERE consult_id >= ? AND type = 1)", []any{published, id}}}
+			case 27: // a special exam asked for, its result in minutes to days, or not yet
+				var done any
+				if rng.IntN(4) > 0 {
+					done = at.Add(time.Duration(rng.IntN(5*24*60)) * time.Minute)
+				}
+				return []stmt{{"INSERT INTO advices (consult_id, kind, item, created_by, created_at, done_at, updated_at) SELECT id, 'ihc', 'CK', ?, ?, ?, ? FROM consultations WHERE id = ?",
+					[]any{site, at, done, at, id}}}
+			case 28: // a special exam (of this case or a later one) answered, redated, moved to another case or withdrawn
+				const which = "(SELECT MIN(id) FROM advices WHERE consult_id >= ?)"
+				switch rng.IntN(4) {
+				case 0:
+					var done any
+					if rng.IntN(4) > 0 {
+						done = at
+					}
+					return []stmt{{"UPDATE advices SET done_at = ?, created_at = CASE WHEN created_at > ? THEN ? ELSE created_at END WHERE id IN " + which, []any{done, at, at.Add(-time.Duration(rng.IntN(3*24*60)) * time.Minute), id}}}
+				case 1:
+					return []stmt{{"UPDATE advices SET created_at = ? WHERE id IN " + which, []any{at.Add(-time.Duration(24*60+rng.IntN(3*24*60)) * time.Minute), id}}}
+				case 2:
+					return []stmt{{"UPDATE advices SET consult_id = COALESCE((SELECT id FROM consultations WHERE id = ?), consult_id) WHERE id IN " + which, []any{cases[rng.IntN(len(cases))], id}}}
+				}
+				return []stmt{{"DELETE FROM advices WHERE id IN " + which, []any{id}}}
 			case 13: // a diagnosis withdrawn
 				return []stmt{{"DELETE FROM diagnoses WHERE id IN (SELECT MIN(id) FROM diagnoses WHERE consult_id = ?)", []any{id}}}
 			case 14: // a diagnosis's date corrected
@@ -296,7 +318,7 @@ func TestStatisticsRollups(t *testing.T) {
 					return []stmt{{"UPDATE consultations SET status = 4, published_at = ? WHERE id = ?", []any{at, id}}}
 				}
 				var out []stmt
-				for _, table := range []string{"case_logs", "charges", "invitations", "slide_judgements"} {
+				for _, table := range []string{"case_logs", "charges", "invitations", "slide_judgements", "advices"} {
 					out = append(out, stmt{"DELETE FROM " + table + " WHERE consult_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
 				}
 				out = append(out, stmt{"DELETE FROM frozen_appointments WHERE consultation_id = ? AND NOT EXISTS (SELECT 1 FROM diagnoses WHERE consult_id = ?)", []any{id, id}})
@@ -564,6 +586,37 @@ func checkTurnarounds(t *testing.T, when string, d interface {
 			want[fmt.Sprintf("%s|2|%s|%d|-1|%d|-1|%d", span, month, z(c.Center), z(c.Expert), tenths)]++
 			want[fmt.Sprintf("%s|3|%s|%d|-1|-1|%d|%d", span, month, z(c.Center), z(c.Library), tenths)]++
 		}
+	}
+	// The special exams: each advice with a result, from its creation to
+	// its result, dated by the result, under its case's columns.
+	var advices []struct {
+		Case    int64      `db:"consult_id"`
+		Created time.Time  `db:"created_at"`
+		Done    *time.Time `db:"done_at"`
+	}
+	if err := d.Select(&advices, "SELECT consult_id, created_at, done_at FROM advices"); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[int64]rollupCase{}
+	for _, c := range rows {
+		byID[c.ID] = c
+	}
+	specials := 0
+	for _, a := range advices {
+		c, ok := byID[a.Case]
+		if !ok || c.Deleted != nil || a.Done == nil {
+			continue
+		}
+		specials++
+		tenths := int64(math.Round(float64(a.Done.Unix()-a.Created.Unix()) / 360))
+		month := a.Done.In(zone).Format("2006-01")
+		want[fmt.Sprintf("advice|0|%s|%d|%d|%d|%d|%d", month, z(c.Center), c.Hospital, z(c.Expert), z(c.Library), tenths)]++
+		want[fmt.Sprintf("advice|1|%s|%d|%d|-1|-1|%d", month, z(c.Center), c.Hospital, tenths)]++
+		want[fmt.Sprintf("advice|2|%s|%d|-1|%d|-1|%d", month, z(c.Center), z(c.Expert), tenths)]++
+		want[fmt.Sprintf("advice|3|%s|%d|-1|-1|%d|%d", month, z(c.Center), z(c.Library), tenths)]++
+	}
+	if specials < 5 {
+		t.Fatalf("%s: only %d special exams with a result", when, specials)
 	}
 	var held []struct {
 		Span   string `db:"span"`

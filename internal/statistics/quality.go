@@ -87,19 +87,18 @@ func (s *Service) quality(ctx context.Context, r *run, rep *Stats) error {
 	rep.Charts = append(rep.Charts, timely, r.trend("timeliness_trend", UnitPercent, lines...))
 	rep.Tables = append(rep.Tables, tab)
 
-	// Special exams: from the advice to its result. The advices done in the
-	// period are the rows of the percentiles' one scan (an advice's
-	// created_at is never NULL), not a second read of them.
-	adv := measure{from: fromAdvices, at: "a.done_at"}
-	_, sp, err := s.percentiles(ctx, r, adv, "a.created_at", "a.done_at")
+	// Special exams: from the advice to its result, dated by the result,
+	// counted per tenth of an hour as the cases' turnarounds (from the
+	// rollups of migration 0074 for the whole months before today).
+	_, sp, err := s.turnaround(ctx, r, "advice", "''")
 	if err != nil {
 		return err
 	}
 	done := &tally{total: sp.n}
 	rep.Cards = append(rep.Cards, r.figure("special_done", UnitCount, num(done.total)),
-		r.figure("special_tat_median", UnitHours, hours(sp.p50)), r.figure("special_tat_p90", UnitHours, hours(sp.p90)))
+		r.figure("special_tat_median", UnitHours, sp.p50), r.figure("special_tat_p90", UnitHours, sp.p90))
 	st := r.table("special_exams", "indicator", r.column("special_done", UnitCount), r.column("special_tat_median", UnitHours), r.column("special_tat_p90", UnitHours))
-	st.Rows = append(st.Rows, StatRow{Key: "total", Label: r.t("statistics.head.total"), Values: []*float64{num(done.total), hours(sp.p50), hours(sp.p90)}})
+	st.Rows = append(st.Rows, StatRow{Key: "total", Label: r.t("statistics.head.total"), Values: []*float64{num(done.total), sp.p50, sp.p90}})
 	rep.Tables = append(rep.Tables, st)
 	return nil
 }

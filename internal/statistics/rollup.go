@@ -118,7 +118,7 @@ func (s *Service) Rebuild(ctx context.Context, offset int) error {
 
 // RebuildRollups counts the daily and turnaround rollups again from the
 // cases and their activity in tx, with local days at offset minutes east
-// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059, 0068, 0071 and 0073 keep,
+// of UTC: what the triggers of migrations 0046, 0048, 0049, 0059, 0068, 0071, 0073 and 0074 keep,
 // counted set-wise (the bench data loader, which writes the cases with the
 // triggers off, uses it too). The rows are written in the order of their
 // key, the order a screen reads them in (migration 0066).
@@ -127,7 +127,7 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 	stmts := []string{}
 	if tx.Dialect == db.Postgres {
 		// No case or activity may change while its figures are counted again.
-		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations, slide_judgements IN SHARE MODE")
+		stmts = append(stmts, "LOCK TABLE consultations, case_logs, charges, invitations, slide_judgements, advices IN SHARE MODE")
 	}
 	before, after := monthlyRebuild(tx.Dialect)
 	stmts = append(stmts, before...)
@@ -139,7 +139,11 @@ func RebuildRollups(ctx context.Context, tx *db.Tx, offset int) error {
 		"DELETE FROM stat_turnaround",
 		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
 			", center_id, "+grainColumns+", tenths, COUNT(*)"+
-			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
+			" FROM stat_case_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8",
+		// The special exams (migration 0074), a span of their own.
+		"INSERT INTO stat_turnaround (span, grain, month, center_id, hospital_id, expert_id, library_id, tenths, n) SELECT span, grain, SUBSTR("+r.day("at")+", 1, 7)"+
+			", center_id, "+grainColumns+", tenths, COUNT(*)"+
+			" FROM stat_advice_turnarounds CROSS JOIN stat_grains GROUP BY 1, 2, 3, 4, 5, 6, 7, 8 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8")
 	stmts = append(stmts, reasonsRebuild(r)...)
 	stmts = append(stmts, after...)
 	for _, q := range stmts {

@@ -13,9 +13,20 @@ import (
 	"telepath/internal/platform/db"
 )
 
-// Spans are the turnarounds of published cases the screens show, by the
-// instant they start at (they end at publication).
-var spanStart = map[string]string{"submit": "c.submitted_at", "assign": "c.assigned_at"}
+// Spans are the turnarounds the screens show: of published cases, by the
+// instant they start at (they end at publication), and of special exams
+// ("advice": an advice, from its creation to its result, dated by its
+// result; migration 0074).
+var spanStart = map[string]string{"submit": "c.submitted_at", "assign": "c.assigned_at", "advice": "a.created_at"}
+
+// spanEnd is the instant that ends and dates a span, and the rows it is
+// read from.
+func spanEnd(span string) (end, from string) {
+	if span == "advice" {
+		return "a.done_at", fromAdvices
+	}
+	return "c.published_at", fromCases
+}
 
 // tenths is the SQL of a turnaround in tenths of an hour, the precision the
 // screens show: the whole seconds from instant a to instant b, rounded half
@@ -130,23 +141,24 @@ func (s *Service) rolledTurnaround(ctx context.Context, r *run, span, key string
 	return rows, nil
 }
 
-// liveTurnaround counts the buckets of the cases published from from to to.
+// liveTurnaround counts the buckets of the spans that end from from to to.
 func (s *Service) liveTurnaround(ctx context.Context, r *run, m measure, span string, from, to time.Time) ([]bucket, error) {
 	if !from.Before(to) {
 		return nil, nil
 	}
-	w := append(r.where("c.expert_id"), sq.Expr("c.published_at >= ? AND c.published_at < ?", from, to))
+	end, rows := spanEnd(span)
+	w := append(r.where("c.expert_id"), sq.Expr(end+" >= ? AND "+end+" < ?", from, to))
 	cond, args, err := append(w, m.where...).ToSql()
 	if err != nil {
 		return nil, apperr.Wrap(err, "build statistics query")
 	}
-	query := "SELECT " + text(m.key) + " AS k, " + r.tenths(spanStart[span], "c.published_at") + " AS t, COUNT(*) AS n FROM " + fromCases +
+	query := "SELECT " + text(m.key) + " AS k, " + r.tenths(spanStart[span], end) + " AS t, COUNT(*) AS n FROM " + rows +
 		" WHERE " + cond + " GROUP BY 1, 2"
-	var rows []bucket
-	if err := s.db.SelectContext(ctx, &rows, s.db.Rebind(query), args...); err != nil {
+	var out []bucket
+	if err := s.db.SelectContext(ctx, &out, s.db.Rebind(query), args...); err != nil {
 		return nil, apperr.Wrap(err, "statistics turnaround")
 	}
-	return rows, nil
+	return out, nil
 }
 
 // spreadOfCounts is the nearest-rank median and 90th percentile, in hours,
