@@ -19,7 +19,7 @@ type testClock struct{ t time.Time }
 
 func (c *testClock) now() time.Time          { return c.t }
 func (c *testClock) advance(d time.Duration) { c.t = c.t.Add(d) }
-func discard() *slog.Logger              { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+func discard() *slog.Logger                  { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 func ctxFrom(ip string) context.Context {
 	return access.WithMeta(context.Background(), access.Meta{IP: ip})
 }
