@@ -82,4 +82,9 @@ UPDATE case_experts x SET status = k.status, is_draft = k.is_draft, is_recall = 
 -- the backfill (which rewrote every row).
 CREATE INDEX case_experts_tab ON case_experts(expert_id, status, submitted_at NULLS FIRST, case_id)
     INCLUDE (deleted, is_return, is_draft, is_recall, is_lock, supplement_review, assigned, print_deliver_status, timeout_at, remind_at, release_at);
+-- The to_review tab (status 2 or a supplement to review) by the default
+-- sort: its OR spans two values of status, which case_experts_tab can only
+-- read as two ranges and then sort.
+CREATE INDEX case_experts_review ON case_experts(expert_id, submitted_at NULLS FIRST, case_id)
+    INCLUDE (deleted, is_return, status, supplement_review) WHERE status = 2 OR supplement_review = 1;
 ANALYZE case_experts;
