@@ -80,6 +80,9 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 		Where(listquery.Compare(d.Dialect, "h.name", listquery.Like, []any{listquery.LikePattern(text)})).OrderBy("h.id")); err != nil {
 		return nil, err
 	}
+	if d.Dialect == db.Postgres {
+		return postgresParse(ctx, d, req, text, ids)
+	}
 	r := *list
 	r.SearchIndex = func(d db.Dialect, text string) sq.Sqlizer { return searchIndexOf(d, text, ids) }
 	return r.Parse(d.Dialect, req)

@@ -50,7 +50,13 @@ func TestSearchWithinIDScope(t *testing.T) {
 			in = "c.id = ANY(ARRAY(SELECT id FROM consultations WHERE status >= 2))"
 		}
 		scope := sq.Expr(in)
-		for _, text := range []string{"王", "王伟", "明州", "州"} {
+		defaultCap := matchedCap
+		defer func() { matchedCap = defaultCap }()
+		for i, text := range []string{"王", "王伟", "明州", "州", "王", "王伟", "明州", "州"} {
+			// On PostgreSQL the matching cases named, then as subqueries (see postgresParse).
+			if matchedCap = defaultCap; i >= 4 {
+				matchedCap = 0
+			}
 			p := listquery.LikePattern(text)
 			var want, got []int64
 			if err := d.SelectContext(ctx, &want, d.Rebind(`SELECT c.id FROM consultations c JOIN hospitals h ON h.id = c.hospital_id
@@ -71,6 +77,11 @@ func TestSearchWithinIDScope(t *testing.T) {
 			if d.Dialect != db.Postgres {
 				continue
 			}
+			// The few matching cases named as constants (none for 明州: the
+			// hospitals' ids alone), no subquery left.
+			if where, _, _ := q.Where.ToSql(); matchedCap > 0 && strings.Contains(where, "SELECT") {
+				t.Errorf("%q: the search is %s", text, where)
+			}
 			query, args, err := d.Builder().Select("c.id").From("consultations c").Where("c.status >= 2").Where(q.Where).Prefix("EXPLAIN").ToSql()
 			if err != nil {
 				t.Fatal(err)
@@ -80,7 +91,8 @@ func TestSearchWithinIDScope(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, l := range lines {
-				if a := strings.Index(l, "(id = ANY ("); a >= 0 && strings.Contains(l, "Filter") {
+				// A constant array (the few matches, see postgresParse) is hashed.
+				if a := strings.Index(l, "(id = ANY ($"); a >= 0 && strings.Contains(l, "Filter") {
 					if h := strings.Index(l, "hashed SubPlan"); h < 0 || h > a {
 						t.Errorf("%q: an array of case ids filters the rows before the hashed set: %s", text, l)
 					}
