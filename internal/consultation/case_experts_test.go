@@ -26,7 +26,7 @@ const staleCopies = `SELECT x.expert_id FROM case_experts x JOIN consultations c
 	OR x.is_lock <> c.is_lock OR x.supplement_review <> c.supplement_review OR x.print_deliver_status <> c.print_deliver_status
 	OR x.assigned <> CASE WHEN c.expert_id IS NULL THEN 0 ELSE 1 END OR x.deleted <> CASE WHEN c.deleted_at IS NULL THEN 0 ELSE 1 END
 	OR x.submitted_at IS DISTINCT FROM c.submitted_at OR x.timeout_at IS DISTINCT FROM c.timeout_at
-	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at`
+	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at OR x.pathology_number <> c.pathology_number`
 
 // TestCaseExpertsFollowEveryWrite makes 800 random writes to what names
 // an expert on a case (assignment, reviewer, return, handover, invitations
@@ -118,8 +118,8 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 				k := r.IntN(12)
 				if k < 2 || len(ids) == 0 {
 					var id int64
-					if err := tx.GetContext(ctx, &id, d.Rebind(`INSERT INTO consultations (hospital_id, user_id, expert_id, reviewer_id, status, created_at, updated_at)
-						VALUES (?, ?, ?, ?, 1, ?, ?) RETURNING id`), hospital, users[0], pick(), pick(), now, now); err != nil {
+					if err := tx.GetContext(ctx, &id, d.Rebind(`INSERT INTO consultations (hospital_id, user_id, expert_id, reviewer_id, status, pathology_number, created_at, updated_at)
+						VALUES (?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`), hospital, users[0], pick(), pick(), fmt.Sprint("BL", r.IntN(5)), now, now); err != nil {
 						t.Fatal(err)
 					}
 					ids = append(ids, id)
@@ -133,8 +133,11 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 				case 5: // a column case_experts copies (with an unrelated one)
 					var v any = r.IntN(5) - 1
 					col := []string{"status", "is_draft", "is_recall", "is_return", "is_lock", "supplement_review", "print_deliver_status",
-						"deleted_at", "submitted_at", "timeout_at", "remind_at", "release_at"}[r.IntN(12)]
-					if strings.HasSuffix(col, "_at") {
+						"deleted_at", "submitted_at", "timeout_at", "remind_at", "release_at", "pathology_number"}[r.IntN(13)]
+					switch {
+					case col == "pathology_number":
+						v = fmt.Sprint("BL", r.IntN(5))
+					case strings.HasSuffix(col, "_at"):
 						v = nil
 						if r.IntN(3) > 0 {
 							v = now.Add(time.Duration(r.IntN(100)) * time.Hour)

@@ -258,8 +258,10 @@ func expertOnly(p *access.Principal) bool {
 }
 
 // expertCopies are the sortable case columns an expert's rows of
-// case_experts hold copies of (migration 0069), the case id first.
-var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status", "c.submitted_at": "x.submitted_at", "c.timeout_at": "x.timeout_at"}
+// case_experts hold copies of (migrations 0069, 0077), the case id first;
+// a text column also as PostgreSQL's sort names it (COLLATE "C").
+var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status", "c.submitted_at": "x.submitted_at", "c.timeout_at": "x.timeout_at",
+	"c.pathology_number": "x.pathology_number", `c.pathology_number COLLATE "C"`: `x.pathology_number COLLATE "C"`}
 
 const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.gender, c.age, c.age_unit,
 	c.hospital_id, h.name AS hospital_name, c.center_id, ce.name AS center_name, c.expert_id, ex.name AS expert_name,
