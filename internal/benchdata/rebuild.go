@@ -54,7 +54,8 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // when only is empty): the case tallies (0029), SQLite's search indexes
 // (0030, 0058; PostgreSQL's are plain indexes) and the one- and
 // two-character pieces of the searched texts (0058), the cases each expert
-// is named on (0056) and the columns of their cases it copies (0069, 0077).
+// is named on (0056) and the columns of their cases it copies (0069, 0077);
+// the user tallies, search index and pieces (0076).
 var kept = []struct {
 	what, migration, clear, backfill string
 	only                             db.Dialect
@@ -67,6 +68,10 @@ var kept = []struct {
 	{"search pieces", "0058_case_search_more", "DELETE FROM consultation_grams", "INSERT INTO consultation_grams", db.Postgres},
 	{"expert cases", "0056_case_experts", "DELETE FROM case_experts", "INSERT INTO case_experts", ""},
 	{"expert cases' columns", "0069_case_expert_tabs", "", "UPDATE case_experts", ""},
+	{"user tallies", "0076_user_list_more", "DELETE FROM user_tallies", "INSERT INTO user_tallies", ""},
+	{"user search", "0076_user_list_more", "", "INSERT INTO users_search(users_search) VALUES ('rebuild')", db.SQLite},
+	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT OR IGNORE INTO user_grams", db.SQLite},
+	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT INTO user_grams", db.Postgres},
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
 }
 

@@ -62,6 +62,9 @@ var list = &listquery.Resource{
 	DefaultSort: []string{"u.id DESC"},
 	TieBreak:    "u.id DESC",
 	ExtraParams: []string{"tab"},
+	SearchIndex: searchIndex,
+	// The tab counts and the list's total (migration 0076).
+	Tally: &listquery.Tally{From: "users u", Table: "user_tallies u", Count: "u.n", Columns: []string{"u.status", "u.deleted_at"}},
 }
 
 const columns = "u.id, u.username, u.name, u.phone, u.email, u.work_no, u.status, u.locked_until, u.last_login_at, u.created_at, u.updated_at"
