@@ -110,13 +110,18 @@ func TestListSearchEqualsLike(t *testing.T) {
 				base := fmt.Sprintf(`SELECT c.id FROM consultations c JOIN hospitals h ON h.id = c.hospital_id
 					WHERE (c.consult_no %[1]s ? ESCAPE '\' OR c.pathology_number %[1]s ? ESCAPE '\' OR c.patient_name %[1]s ? ESCAPE '\'
 					OR %[2]s %[1]s ? ESCAPE '\' OR h.name %[1]s ? ESCAPE '\')`, like, idExpr)
-				// On PostgreSQL with the matching cases named and as subqueries (see postgresParse).
-				for _, cap := range []int{defaultCap, 0} {
+				// On PostgreSQL with the matching cases named and as subqueries,
+				// sorted by a searched column or not (see postgresParse).
+				for _, v := range []struct {
+					cap  int
+					sort string
+				}{{defaultCap, ""}, {0, ""}, {0, `{"patient_name":"asc"}`}} {
+					cap := v.cap
 					if cap == 0 && d.Dialect != db.Postgres {
 						continue
 					}
 					matchedCap = cap
-					q, err := parseList(ctx, d, listquery.Request{Search: text})
+					q, err := parseList(ctx, d, listquery.Request{Search: text, SortBy: v.sort})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -129,14 +134,14 @@ func TestListSearchEqualsLike(t *testing.T) {
 							t.Fatal(err)
 						}
 						if !slices.Equal(want, got) {
-							t.Fatalf("round %d, %q, %s, cap %d: LIKE finds %v, the search %v", round, text, tab, cap, want, got)
+							t.Fatalf("round %d, %q, %s, %v: LIKE finds %v, the search %v", round, text, tab, v, want, got)
 						}
 						var n int
 						if err := db.Get(ctx, d, &n, q.ApplyCount(d.Builder().Select("COUNT(*)").From("consultations c")).Where(tab)); err != nil {
 							t.Fatal(err)
 						}
 						if n != len(want) {
-							t.Fatalf("round %d, %q, %s, cap %d: count %d, LIKE finds %d", round, text, tab, cap, n, len(want))
+							t.Fatalf("round %d, %q, %s, %v: count %d, LIKE finds %d", round, text, tab, v, n, len(want))
 						}
 					}
 				}

@@ -131,7 +131,40 @@ func postgresParse(ctx context.Context, d *db.DB, req listquery.Request, text st
 		}
 		return postgresNamed(*matched, named, text)
 	}
+	q, err := r.Parse(d.Dialect, req)
+	if err != nil || matched != nil || !gramText(text) || !sortedBySearched(q) {
+		return q, err
+	}
+	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return postgresGathered(text, named) }
 	return r.Parse(d.Dialect, req)
+}
+
+// sortedBySearched reports whether the list is sorted first by a column
+// the search reads. The cases matching a text then lie together in that
+// order (the names starting with "李" sort together), where a walk of the
+// sort's index meets them only after all that sort before: a site's
+// completed cases of "李" by patient name read 375,000 index entries and
+// rows before finding 20 (4.7 s under 8 clients).
+func sortedBySearched(q *listquery.Query) bool {
+	for _, col := range []string{"c.patient_name ", "c.consult_no ", "c.pathology_number "} {
+		if len(q.OrderBy) > 0 && strings.HasPrefix(q.OrderBy[0], col) {
+			return true
+		}
+	}
+	return false
+}
+
+// postgresGathered is the search of a text of one or two characters read
+// from consultation_grams, written = ANY(ARRAY(…)) alone (with the
+// matching hospitals): the planner, guessing ten rows, reads the matches
+// by id and sorts them (about 30,000 buffer reads for the 9,350 cases of
+// "李" at 1M, against 375,000 walking the patient name's index).
+func postgresGathered(text string, named hospitalIDs) sq.Sqlizer {
+	cases := idIn(db.Postgres, "c.id", sq.Expr("SELECT case_id FROM consultation_grams WHERE gram = ?", strings.ToLower(text)))
+	if len(named) == 0 {
+		return cases
+	}
+	return sq.Or{cases, named.byName(db.Postgres, text)}
 }
 
 // postgresMatched returns the ids of the cases whose searched columns
