@@ -1,9 +1,14 @@
 package listquery
 
 import (
+	"context"
+	"reflect"
 	"testing"
 
 	sq "github.com/Masterminds/squirrel"
+
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/db/dbtest"
 )
 
 func TestTallyCoversOnlyItsColumns(t *testing.T) {
@@ -34,4 +39,40 @@ func TestTallyCoversOnlyItsColumns(t *testing.T) {
 	if _, ok := (*Tally)(nil).countFrom(b); ok {
 		t.Error("no tally, no tally count")
 	}
+}
+
+// TestCountsFromTally checks that the tab counts summed from a tally equal
+// the rows' counts, for tallied tabs and for tabs counted row by row, on
+// both dialects; a tally sum that misreads its tab's condition fails.
+func TestCountsFromTally(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		setup(t, d)
+		if _, err := d.ExecContext(ctx, `CREATE TABLE lq_tallies AS SELECT kind, flag, COUNT(*) AS n FROM lq_items GROUP BY kind, flag`); err != nil {
+			t.Fatal(err)
+		}
+		tallied := *items
+		tallied.Tally = &Tally{From: "lq_items i", Table: "lq_tallies i", Count: "i.n", Columns: []string{"i.kind", "i.flag"}}
+		q, err := tallied.Parse(d.Dialect, Request{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := d.Builder().Select().From("lq_items i").Where("i.kind IN ('a', 'b')")
+		if _, ok := q.tally.countFrom(q.ApplyCount(from.Column("COUNT(*)"))); !ok {
+			t.Fatal("the scope should be counted from the tally")
+		}
+		tabs := map[string]sq.Sqlizer{"all": nil, "a": sq.Expr("i.kind = 'a'"), "flagged": sq.Eq{"i.flag": 1},
+			"a_unflagged": sq.Expr("i.kind = ? AND NOT (i.flag = 1)", "a"), "big": sq.Expr("i.n >= ?", 3)}
+		got, err := Counts(ctx, d, q, from, tabs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Counts(ctx, d, nil, from, tabs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) || want["a"] == 0 || want["flagged"] == want["all"] {
+			t.Errorf("counts from the tally %v, from the rows %v", got, want)
+		}
+	})
 }
