@@ -83,6 +83,9 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 	if d.Dialect == db.Postgres {
 		return postgresParse(ctx, d, req, text, ids)
 	}
+	if d.Dialect == db.SQLite {
+		return sqliteParse(ctx, d, req, text, ids)
+	}
 	r := *list
 	r.SearchIndex = func(d db.Dialect, text string) sq.Sqlizer { return searchIndexOf(d, text, ids) }
 	return r.Parse(d.Dialect, req)
