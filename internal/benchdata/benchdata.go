@@ -326,7 +326,7 @@ var activity = []struct{ name, sql string }{
 		SELECT id, 'ihc', 'Ki-67', 'done', expert_id, assigned_at, '阳性', expert_id, published_at, published_at
 		FROM consultations WHERE status = 4 AND id % 15 = 9`},
 	{"slides", `INSERT INTO slides (consult_id, owner_id, hospital_id, filename, status, viewable, created_at, updated_at)
-		SELECT id, user_id, hospital_id, 'bench-' || id || '.svs', 2, 1, created_at, created_at
+		SELECT id, user_id, hospital_id, 'bench-' || id || '.svs', 1, 1, created_at, created_at
 		FROM consultations WHERE status = 4 AND id % 5 = 0`},
 	{"judgements", `INSERT INTO slide_judgements (consult_id, slide_id, grade, reason, judged_by, created_at, updated_at)
 		SELECT s.consult_id, s.id, CASE WHEN s.id % 20 = 0 THEN 'D' WHEN s.id % 7 = 0 THEN 'C' WHEN s.id % 3 = 0 THEN 'B' ELSE 'A' END,

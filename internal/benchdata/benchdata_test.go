@@ -40,6 +40,11 @@ func TestLoadActivity(t *testing.T) {
 		if got := count("SELECT COUNT(*) FROM charges WHERE order_no LIKE 'BO%'"); got != submitted || got == 0 {
 			t.Errorf("charges %d, submitted cases %d", got, submitted)
 		}
+		// Uploaded, not waiting for the server's check: a server started
+		// on the data would otherwise check every one (a missing file each).
+		if got := count("SELECT COUNT(*) FROM slides WHERE status <> 1"); got != 0 {
+			t.Errorf("%d slides not uploaded", got)
+		}
 		for _, q := range []string{
 			"SELECT COUNT(*) FROM case_logs WHERE action = 'review_approve'",
 			"SELECT COUNT(*) FROM case_logs WHERE action = 'diagnosis_amend' AND detail <> ''",
