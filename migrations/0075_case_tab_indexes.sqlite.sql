@@ -17,8 +17,19 @@
 CREATE INDEX consultations_open ON consultations(is_recall, created_at, id, timeout_at, remind_at, hospital_id, center_id,
     status, is_return, deleted_at)
     WHERE deleted_at IS NULL AND status IN (1, 2) AND is_recall = 0;
+-- The same open cases by status and due time: SQLite reads the timeout counts
+-- by (status, timeout_at) and took a bigger index of that shape, not covering.
+CREATE INDEX consultations_open_due ON consultations(status, timeout_at, remind_at, is_recall, hospital_id, center_id,
+    is_return, deleted_at)
+    WHERE deleted_at IS NULL AND status IN (1, 2) AND is_recall = 0;
+-- Recalled and returned cases of a hospital (the site's scope), and of a
+-- center by status (the allocator's, which SQLite otherwise reads by
+-- (center_id, status) from all the center's cases of that status).
 CREATE INDEX consultations_exceptions ON consultations(hospital_id, created_at, id, center_id, status, is_recall, is_return,
     deleted_at)
+    WHERE deleted_at IS NULL AND (is_recall IN (1, 2) OR is_recall = 1 OR is_recall = 2 OR is_return = -1 OR is_return = 1);
+CREATE INDEX consultations_exceptions_center ON consultations(center_id, status, created_at, id, hospital_id, is_recall,
+    is_return, deleted_at)
     WHERE deleted_at IS NULL AND (is_recall IN (1, 2) OR is_recall = 1 OR is_recall = 2 OR is_return = -1 OR is_return = 1);
 CREATE INDEX consultations_to_deliver ON consultations(print_deliver_status, release_at, hospital_id, center_id, is_return,
     status, deleted_at)
@@ -37,7 +48,9 @@ CREATE INDEX consultations_live_patient_up ON consultations(status, patient_name
 CREATE INDEX consultations_live_hospital_slides ON consultations(hospital_id, status, slide_count, id, deleted_at)
     WHERE deleted_at IS NULL;
 ANALYZE consultations_open;
+ANALYZE consultations_open_due;
 ANALYZE consultations_exceptions;
+ANALYZE consultations_exceptions_center;
 ANALYZE consultations_to_deliver;
 ANALYZE consultations_releasing;
 ANALYZE consultations_live_created;
