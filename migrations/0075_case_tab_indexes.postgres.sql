@@ -30,3 +30,9 @@ CREATE INDEX consultations_live_hospital ON consultations(hospital_id, status, c
     WHERE deleted_at IS NULL;
 CREATE INDEX consultations_live_patient_up ON consultations(status, patient_name COLLATE "C", id DESC) WHERE deleted_at IS NULL;
 CREATE INDEX consultations_live_hospital_slides ON consultations(hospital_id, status, slide_count, id) WHERE deleted_at IS NULL;
+-- The tabs' flags are not independent (a returned or recalled case is of
+-- status 0): without statistics over them together the planner took an
+-- admin's returned_site tab (2,401 cases) for 16 cases, read them all and
+-- sorted them instead of walking consultations_return in order.
+CREATE STATISTICS consultations_flags (mcv) ON status, is_recall, is_return FROM consultations;
+ANALYZE consultations;
