@@ -59,16 +59,38 @@ var sqliteCap = 2000
 func sqliteParse(ctx context.Context, d *db.DB, req listquery.Request, text string, named hospitalIDs) (*listquery.Query, error) {
 	r := *list
 	r.SearchIndex = func(dl db.Dialect, text string) sq.Sqlizer { return searchIndexOf(dl, text, named) }
-	if cases := sqliteCases(text); cases != nil {
-		ids, err := sqliteMatched(ctx, d, cases)
-		if err != nil {
-			return nil, err
-		}
-		if ids != nil {
-			r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sqliteNamed(*ids, named) }
-		}
+	cases := sqliteCases(text)
+	if cases == nil {
+		r.SearchIndex = func(_ db.Dialect, text string) sq.Sqlizer { return sqliteScan(text, named) }
+		return r.Parse(d.Dialect, req)
+	}
+	ids, err := sqliteMatched(ctx, d, cases)
+	if err != nil {
+		return nil, err
+	}
+	if ids != nil {
+		r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sqliteNamed(*ids, named) }
 	}
 	return r.Parse(d.Dialect, req)
+}
+
+// sqliteScan is the LIKE over the columns for a text no index serves (one
+// or two ASCII characters, found in most cases; a letter with a case
+// beyond ASCII): the cheap columns first, then the hospitals named, and
+// the ID number, parsed out of the registration's JSON for each case,
+// last, as SQLite tests the terms of an OR in the order written and stops
+// at the first true one (the list engine's OR, by column name, parsed the
+// JSON second).
+func sqliteScan(text string, named hospitalIDs) sq.Sqlizer {
+	pattern := []any{listquery.LikePattern(text)}
+	or := sq.Or{}
+	for _, expr := range []string{"c.consult_no", "c.pathology_number", "c.patient_name"} {
+		or = append(or, listquery.Compare(db.SQLite, expr, listquery.Like, pattern))
+	}
+	if len(named) > 0 {
+		or = append(or, sqliteHospitals(named))
+	}
+	return append(or, listquery.Compare(db.SQLite, idNumberExpr(db.SQLite), listquery.Like, pattern))
 }
 
 // sqliteCases is the subquery of the ids of the cases whose searched

@@ -77,7 +77,7 @@ func TestSQLiteSearchNamed(t *testing.T) {
 				ids = slices.Delete(ids, i, i+1)
 			}
 		}
-		for _, text := range []string{"青山", "人民医院", "明州", "州", "王", "王伟", "TP0", "3302", "3023302", "30212", "无此", "XYZ"} {
+		for _, text := range []string{"青山", "人民医院", "明州", "州", "王", "王伟", "TP0", "3302", "3023302", "30212", "无此", "XYZ", "B", "30", "p", "临"} {
 			p := listquery.LikePattern(text)
 			for _, cap := range []int{defaultCap, 0} {
 				sqliteCap = cap
