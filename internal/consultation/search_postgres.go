@@ -14,29 +14,28 @@ import (
 )
 
 // postgresGrams is, on PostgreSQL, the search of a text of one or two
-// characters read from consultation_grams (cases), with the hospitals whose
-// name matches.
+// characters by the GIN index of each case's grams (migration 0079), with
+// the hospitals whose name matches. The index is a bitmap the planner ANDs
+// with the scope's and the tab's, and its statistics say how many cases a
+// gram stands for. Read from consultation_grams alone (cases) it guessed
+// and walked the sort's index whatever the text: a site's completed cases
+// of "李" by patient name, 375,000 buffers before the 20 of the page; its
+// count of "王", 9,860 cases read by id for 196.
 //
-// The same set twice. As = ANY(ARRAY(…)) the planner reads it by index (a
-// BitmapOr with the hospitals) where nothing narrower drives the read: the
-// admin's count of a rare name. But wherever another condition drives (the
-// sort's index, a hospital's or an expert's cases), that array is a filter
-// PostgreSQL searches linearly for each row: 25,800 cases of an expert's
-// completed tab each tested against the 9,860 cases of "王" took 1.4 s at
-// 1M. So the set is also written IN (SELECT …), a hash built once and probed
-// per row, which the planner tests first, being cheaper: the array is then
-// searched only for the cases that match.
-//
-// Where no hospital matches, the hospitals' subquery stays: with nothing
-// OR'd to it the planner, guessing ten cases for the array, reads them all
-// by id and sorts them (an admin's page of "王", 9,860 cases, 70 ms against
-// 9 ms walking the sort index).
+// The same set also as IN (SELECT …) from consultation_grams, a hash
+// built once and probed per row, which the planner tests first, being
+// cheaper: where it walks the sort's index, the array of each row's grams
+// is computed only for the rows that match (an admin's page of "王" 75 ms
+// → 8 ms). Both under an OR with the hospitals, so that the IN stays a
+// hashed filter; where no hospital matches, the hospitals' subquery (an
+// empty set the planner cannot fold away).
 func postgresGrams(cases sq.Sqlizer, text string, named hospitalIDs) sq.Sqlizer {
 	if len(named) == 0 {
 		named = nil
 	}
 	hospitals := named.byName(db.Postgres, text)
-	return sq.And{sq.Or{sq.Expr("c.id IN (?)", cases), hospitals}, sq.Or{idIn(db.Postgres, "c.id", cases), hospitals}}
+	grams := sq.Expr(gramArray+" @> ARRAY[?::text]", strings.ToLower(text))
+	return sq.And{sq.Or{grams, hospitals}, sq.Or{sq.Expr("c.id IN (?)", cases), hospitals}}
 }
 
 // postgresSearch is the search of a text of three characters or more on
@@ -95,11 +94,10 @@ func postgresScan(d db.Dialect, text string, named hospitalIDs) sq.Sqlizer {
 }
 
 // matchedCap is the most cases parseList names one by one. Past it the
-// set stays a subquery: a surname's character, found in 9,000–10,000
-// cases at 1M, named as constants took 20–60 ms to plan, and read by id
-// then sorted, 9,860 random reads of the cases (1.3 s on the loaded
-// machine) where walking the sort's index finds a page in a few hundred
-// rows. A variable for the tests, which check both forms.
+// search reads its index (postgresGrams, postgresSearch): a surname's
+// character, found in 9,000–10,000 cases at 1M, named as constants took
+// 20–60 ms to plan, and read by id 9,860 random case rows (1.3 s on the
+// loaded machine). A variable for the tests, which check both forms.
 var matchedCap = 1000
 
 // postgresParse parses a case list request on PostgreSQL with the
@@ -135,16 +133,14 @@ func postgresParse(ctx context.Context, d *db.DB, req listquery.Request, text st
 	if err != nil || matched != nil || !gramText(text) || !sortedBySearched(q) {
 		return q, err
 	}
-	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return postgresGathered(text, named) }
+	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return postgresGramIndex(text, named) }
 	return r.Parse(d.Dialect, req)
 }
 
 // sortedBySearched reports whether the list is sorted first by a column
 // the search reads. The cases matching a text then lie together in that
-// order (the names starting with "李" sort together), where a walk of the
-// sort's index meets them only after all that sort before: a site's
-// completed cases of "李" by patient name read 375,000 index entries and
-// rows before finding 20 (4.7 s under 8 clients).
+// order (the names starting with "李" sort together), and a walk of the
+// sort's index meets them only after every case sorting before.
 func sortedBySearched(q *listquery.Query) bool {
 	for _, col := range []string{"c.patient_name ", "c.consult_no ", "c.pathology_number "} {
 		if len(q.OrderBy) > 0 && strings.HasPrefix(q.OrderBy[0], col) {
@@ -154,18 +150,23 @@ func sortedBySearched(q *listquery.Query) bool {
 	return false
 }
 
-// postgresGathered is the search of a text of one or two characters read
-// from consultation_grams, written = ANY(ARRAY(…)) alone (with the
-// matching hospitals): the planner, guessing ten rows, reads the matches
-// by id and sorts them (about 30,000 buffer reads for the 9,350 cases of
-// "李" at 1M, against 375,000 walking the patient name's index).
-func postgresGathered(text string, named hospitalIDs) sq.Sqlizer {
-	cases := idIn(db.Postgres, "c.id", sq.Expr("SELECT case_id FROM consultation_grams WHERE gram = ?", strings.ToLower(text)))
+// postgresGramIndex is the search of a text of one or two characters by
+// the GIN index of the grams alone (see postgresGrams), with the matching
+// hospitals, for a list sorted by a searched column: without the hashed
+// set, which the planner reckons cheap to test on each row, it reads the
+// matches from the index and sorts them rather than walking the sort's
+// index (a site's completed cases of "李" by patient name at 1M, 8 clients,
+// p50 7.2 s with the hashed set, 96 ms without).
+func postgresGramIndex(text string, named hospitalIDs) sq.Sqlizer {
+	grams := sq.Expr(gramArray+" @> ARRAY[?::text]", strings.ToLower(text))
 	if len(named) == 0 {
-		return cases
+		return grams
 	}
-	return sq.Or{cases, named.byName(db.Postgres, text)}
+	return sq.Or{grams, named.byName(db.Postgres, text)}
 }
+
+// gramArray is the expression of the GIN index of migration 0079.
+const gramArray = "consultation_gram_array(c.patient_name, c.consult_no, c.pathology_number, c.case_data::jsonb ->> 'id_number')"
 
 // postgresMatched returns the ids of the cases whose searched columns
 // match text, comma separated, when an index serves the text and they are
