@@ -358,7 +358,25 @@ func (w *scopeWalk) checkNamings(t *testing.T, after string) {
 	if len(stale) > 0 {
 		t.Fatalf("after %s: case_experts rows %v copy other values than their case's", after, stale)
 	}
+	// The experts' tallies (migration 0080) count the rows.
+	var off int
+	if err := db.Get(&off, expertTallyDiff); err != nil {
+		t.Fatal(err)
+	}
+	if off > 0 {
+		t.Fatalf("after %s: %d keys of case_expert_tallies differ from the counts of case_experts", after, off)
+	}
 }
+
+// expertTallyDiff counts the keys whose case_expert_tallies count is not
+// the number of case_experts rows of that key (a zero tally is no key).
+const expertTallyDiff = `SELECT
+	(SELECT COUNT(*) FROM (SELECT ` + expertTallyKey + `, n FROM case_expert_tallies WHERE n <> 0
+		EXCEPT SELECT ` + expertTallyKey + `, COUNT(*) FROM case_experts GROUP BY ` + expertTallyKey + `) a) +
+	(SELECT COUNT(*) FROM (SELECT ` + expertTallyKey + `, COUNT(*) FROM case_experts GROUP BY ` + expertTallyKey + `
+		EXCEPT SELECT ` + expertTallyKey + `, n FROM case_expert_tallies WHERE n <> 0) b)`
+
+const expertTallyKey = "expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status"
 
 // checkTabs fails unless each expert's tabs list, and count, the cases the
 // old scope selects.
@@ -392,6 +410,18 @@ func (w *scopeWalk) checkTabs(t *testing.T, after string) {
 			}
 			if !slices.Equal(got, old) {
 				t.Errorf("after %s: expert %d, tab %s: listed %v, the old scope selects %v", after, u, tab, got, old)
+			}
+			// A page of one row counts the total (see listquery.Run).
+			var one struct {
+				Meta struct {
+					Pagination struct {
+						Total int64 `json:"total"`
+					} `json:"pagination"`
+				} `json:"meta"`
+			}
+			e.decode(e.expect(e.do("GET", "/api/consultation/list?page_size=1&params="+url.QueryEscape(`{"tab":"`+tab+`"}`), tok, nil), 200), &one)
+			if one.Meta.Pagination.Total != int64(len(old)) {
+				t.Errorf("after %s: expert %d, tab %s: total %d, the old scope selects %d", after, u, tab, one.Meta.Pagination.Total, len(old))
 			}
 			if counts.Data[tab] != int64(len(old)) {
 				t.Errorf("after %s: expert %d, tab %s: counted %d, the old scope selects %d", after, u, tab, counts.Data[tab], len(old))

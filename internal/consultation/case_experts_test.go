@@ -28,6 +28,17 @@ const staleCopies = `SELECT x.expert_id FROM case_experts x JOIN consultations c
 	OR x.submitted_at IS DISTINCT FROM c.submitted_at OR x.timeout_at IS DISTINCT FROM c.timeout_at
 	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at OR x.pathology_number <> c.pathology_number`
 
+// expertTallyDiff counts the keys whose case_expert_tallies count
+// (migration 0080) is not the number of case_experts rows of that key (a
+// zero tally is no key).
+const expertTallyDiff = `SELECT
+	(SELECT COUNT(*) FROM (SELECT ` + expertTallyKey + `, n FROM case_expert_tallies WHERE n <> 0
+		EXCEPT SELECT ` + expertTallyKey + `, COUNT(*) FROM case_experts GROUP BY ` + expertTallyKey + `) a) +
+	(SELECT COUNT(*) FROM (SELECT ` + expertTallyKey + `, COUNT(*) FROM case_experts GROUP BY ` + expertTallyKey + `
+		EXCEPT SELECT ` + expertTallyKey + `, n FROM case_expert_tallies WHERE n <> 0) b)`
+
+const expertTallyKey = "expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status"
+
 // TestCaseExpertsFollowEveryWrite makes 800 random writes to what names
 // an expert on a case (assignment, reviewer, return, handover, invitations
 // made, moved and deleted, supplementary reports and their reviewers, new
@@ -36,7 +47,8 @@ const staleCopies = `SELECT x.expert_id FROM case_experts x JOIN consultations c
 // equal, expert by expert, the cases the OR of the six conditions selects
 // from the base tables: a stale membership is found before a later write to
 // its case recomputes it away. It also changes, at random, the columns of
-// the cases that case_experts copies, and checks every copy.
+// the cases that case_experts copies, and checks every copy and the
+// experts' tallies of them.
 func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
@@ -89,6 +101,13 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 			}
 			if len(stale) > 0 {
 				t.Fatalf("after %d writes: %d case_experts rows copy other values than their case's", ops, len(stale))
+			}
+			var off int
+			if err := d.GetContext(ctx, &off, expertTallyDiff); err != nil {
+				t.Fatal(err)
+			}
+			if off > 0 {
+				t.Fatalf("after %d writes: %d keys of case_expert_tallies differ from the counts of case_experts", ops, off)
 			}
 		}
 		var ids []int64

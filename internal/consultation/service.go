@@ -263,6 +263,13 @@ func expertOnly(p *access.Principal) bool {
 var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status", "c.submitted_at": "x.submitted_at", "c.timeout_at": "x.timeout_at",
 	"c.pathology_number": "x.pathology_number", `c.pathology_number COLLATE "C"`: `x.pathology_number COLLATE "C"`}
 
+// expertTally counts an expert's rows of case_experts by the columns their
+// scope and tabs name (migration 0080), for a count over "case_experts x"
+// alone.
+var expertTally = &listquery.Tally{From: "case_experts x", Table: "case_expert_tallies x", Count: "x.n",
+	Columns: []string{"x.expert_id", "x.deleted", "x.status", "x.is_draft", "x.is_recall", "x.is_return", "x.is_lock", "x.assigned",
+		"x.supplement_review", "x.print_deliver_status"}}
+
 const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.gender, c.age, c.age_unit,
 	c.hospital_id, h.name AS hospital_name, c.center_id, ce.name AS center_name, c.expert_id, ex.name AS expert_name,
 	c.library_id, lb.name AS library_name, c.expedite, c.charge_status, c.slide_count, c.inspection_date, c.submitted_at,
@@ -338,6 +345,9 @@ func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, e
 		if q.Filtered() || (q.Page > 1 && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
 			l.count = l.from
 		}
+		// Counts over x alone sum the tally; over x joined to the cases
+		// they count rows (the Tally's From is x alone).
+		q.UseTally(expertTally)
 		// The scope of an expert (see scope) on the copies.
 		where = sq.And{sq.Expr("x.expert_id = ? AND x.deleted = 0 AND (x.status <> 0 OR x.is_return = -1)", p.UserID)}
 	} else {

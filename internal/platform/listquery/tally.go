@@ -73,3 +73,7 @@ func (t *Tally) countFrom(countBase sq.SelectBuilder) (sq.SelectBuilder, bool) {
 	}
 	return countBase.RemoveColumns().Column("COALESCE(SUM(" + t.Count + "), 0)").From(t.Table), true
 }
+
+// UseTally makes q's counts read t instead of its resource's Tally, for a
+// request whose count reads another table than the resource's (nil: none).
+func (q *Query) UseTally(t *Tally) { q.tally = t }
