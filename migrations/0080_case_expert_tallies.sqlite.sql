@@ -11,7 +11,11 @@
 -- partial indexes of the expert's completed rows by release time (and
 -- print status), a few hundred entries, instead of case_experts_tab's
 -- ~26,000 completed entries each; they end with the columns the count
--- reads, so that it reads the index alone.
+-- reads, so that it reads the index alone. status follows expert_id so
+-- that their search (expert, status, then release time) always narrows
+-- more than case_experts_tab's (expert, status): with (expert_id,
+-- release_at) the planner, from the STAT4 samples and the bound time,
+-- kept case_experts_tab for releasing (9 ms at 1M against 0.06 ms).
 
 CREATE TABLE case_expert_tallies (
     expert_id BIGINT NOT NULL,
@@ -32,8 +36,8 @@ INSERT INTO case_expert_tallies (expert_id, deleted, status, is_draft, is_recall
     SELECT expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status, COUNT(*)
     FROM case_experts GROUP BY expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status;
 
-CREATE INDEX case_experts_released ON case_experts(expert_id, print_deliver_status, release_at, status, deleted, is_return) WHERE status = 4;
-CREATE INDEX case_experts_releasing ON case_experts(expert_id, release_at, status, deleted, is_return) WHERE status = 4;
+CREATE INDEX case_experts_released ON case_experts(expert_id, status, print_deliver_status, release_at, deleted, is_return) WHERE status = 4;
+CREATE INDEX case_experts_releasing ON case_experts(expert_id, status, release_at, deleted, is_return) WHERE status = 4;
 ANALYZE case_experts;
 
 CREATE TRIGGER case_expert_tallies_insert AFTER INSERT ON case_experts BEGIN
