@@ -1,0 +1,2 @@
+-- Migration 0081 changes SQLite only (its indexes of the case filters).
+SELECT 1;
