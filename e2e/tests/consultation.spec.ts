@@ -238,8 +238,9 @@ test('the site registers a case (two specimens, an attachment, a resumed slide u
   await charge.getByRole('spinbutton').first().fill('1');
   await expect(charge.getByTestId('charge-total')).not.toContainText('¥0.00');
   await charge.getByTestId('charge-ok').click();
-  await expect(page).toHaveURL(/\/case\/manage/);
+  // The toast shows before the page navigates and lasts 3 s: look for it first.
   await expect(toast(page).getByText(T('case.charge.chargedSubmitted'))).toBeVisible();
+  await expect(page).toHaveURL(/\/case\/manage/);
 
   const mine = await list<{ id: number; pathology_number: string }>(site, '/api/consultation/list', { search: pathologyNumber });
   const id = mine.data.find((c) => c.pathology_number === pathologyNumber)!.id;
