@@ -80,16 +80,33 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 		Where(listquery.Compare(d.Dialect, "h.name", listquery.Like, []any{listquery.LikePattern(text)})).OrderBy("h.id")); err != nil {
 		return nil, err
 	}
-	if d.Dialect == db.Postgres {
-		return postgresParse(ctx, d, req, text, ids)
+	var q *listquery.Query
+	var err error
+	switch d.Dialect {
+	case db.Postgres:
+		q, err = postgresParse(ctx, d, req, text, ids)
+	case db.SQLite:
+		q, err = sqliteParse(ctx, d, req, text, ids)
+	default:
+		r := *list
+		r.SearchIndex = func(d db.Dialect, text string) sq.Sqlizer { return searchIndexOf(d, text, ids) }
+		return r.Parse(d.Dialect, req)
 	}
-	if d.Dialect == db.SQLite {
-		return sqliteParse(ctx, d, req, text, ids)
+	if err == nil && len(ids) == 0 && utf8.RuneCountInString(text) == 1 && gramText(text) {
+		q.CountSearchBy(gramTally, sq.Eq{"c.gram": strings.ToLower(text)})
 	}
-	r := *list
-	r.SearchIndex = func(d db.Dialect, text string) sq.Sqlizer { return searchIndexOf(d, text, ids) }
-	return r.Parse(d.Dialect, req)
+	return q, err
 }
+
+// gramTally counts the cases by each one-character gram of their searched
+// texts (consultation_grams' own) and the case tallies' columns
+// (migration 0084). A search of one such character that names no
+// hospital matches exactly the cases of the gram, so its counts sum the
+// gram's tally rows (listquery.Query.CountSearchBy): at 1M the ~10,000
+// cases of a surname's character lie scattered over the table, their
+// tally rows together in its index.
+var gramTally = &listquery.Tally{From: "consultations c", Table: "consultation_gram_tallies c", Count: "c.n",
+	Columns: append([]string{"c.gram"}, list.Tally.Columns...)}
 
 // hospitalIDs are the hospitals whose name matches the search text (see
 // parseList); nil: not looked up.

@@ -172,6 +172,11 @@ type Query struct {
 	// the resource has no tie-break).
 	key   string
 	tally *Tally
+	// parts are Where's terms, the search's at searchAt (-1: none); see
+	// CountSearchBy.
+	parts    sq.And
+	searchAt int
+	search   *searchTally
 	// Extra holds the values of the resource's ExtraParams (strings,
 	// json.Number, bool, []any…), empty values dropped.
 	Extra map[string]any
@@ -179,7 +184,7 @@ type Query struct {
 
 // Parse checks req against the resource and builds the query.
 func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
-	q := &Query{Extra: map[string]any{}, tally: r.Tally}
+	q := &Query{Extra: map[string]any{}, tally: r.Tally, searchAt: -1}
 	if r.TieBreak != "" {
 		q.key = sortExpr(r.TieBreak)
 	}
@@ -209,6 +214,7 @@ func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
 	}
 	where = append(where, params...)
 	if s := p.search(req.Search); s != nil {
+		q.searchAt = len(where)
 		where = append(where, s)
 	}
 	c, err := p.constraints(req.Constraints)
@@ -218,7 +224,7 @@ func (r *Resource) Parse(d db.Dialect, req Request) (*Query, error) {
 	if c != nil {
 		where = append(where, c)
 	}
-	q.Where = sq.And{}
+	q.Where, q.parts = sq.And{}, where
 	if len(where) > 0 {
 		q.Where = flat(where)
 	}

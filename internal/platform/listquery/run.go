@@ -30,8 +30,7 @@ func Run[T any](ctx context.Context, x db.Querier, q *Query, base, countBase sq.
 	if (n > 0 && n < q.PageSize) || (n == 0 && q.Page == 1) {
 		total = int64(q.Offset() + n)
 	} else {
-		cb, _ := q.tally.countFrom(q.ApplyCount(countBase))
-		if err := db.Get(ctx, x, &total, cb); err != nil {
+		if err := db.Get(ctx, x, &total, q.countOf(countBase)); err != nil {
 			return nil, Pagination{}, apperr.Wrap(err, "listquery: count")
 		}
 	}
@@ -59,10 +58,15 @@ func Counts(ctx context.Context, x db.Querier, q *Query, from sq.SelectBuilder, 
 	var t *Tally
 	if q != nil {
 		base, t = q.ApplyCount(from), q.tally
+		if sb, st, ok := q.searchBase(from); ok {
+			if where, ok := st.whereOf(sb.Column("1")); ok && st.covers(where) {
+				return countTallied(ctx, x, st, sb, base, names, tabs)
+			}
+		}
 	}
 	if t != nil {
 		if where, ok := t.whereOf(base.Column("1")); ok && t.covers(where) {
-			return countTallied(ctx, x, t, base, names, tabs)
+			return countTallied(ctx, x, t, base, base, names, tabs)
 		}
 	}
 	return countRows(ctx, x, base, names, tabs, "1")
@@ -108,23 +112,24 @@ func countRows(ctx context.Context, x db.Querier, base sq.SelectBuilder, names [
 	return out, nil
 }
 
-// countTallied sums the tabs the tally covers and counts the others' rows.
-func countTallied(ctx context.Context, x db.Querier, t *Tally, base sq.SelectBuilder, names []string, tabs map[string]sq.Sqlizer) (map[string]int64, error) {
-	var tallied, counted []string
+// countTallied sums over tallied (base's FROM and WHERE, that t covers)
+// the tabs the tally covers and counts over base the others' rows.
+func countTallied(ctx context.Context, x db.Querier, t *Tally, tallied, base sq.SelectBuilder, names []string, tabs map[string]sq.Sqlizer) (map[string]int64, error) {
+	var summed, counted []string
 	for _, name := range names {
 		c := tabs[name]
 		if c == nil {
-			tallied = append(tallied, name)
+			summed = append(summed, name)
 			continue
 		}
 		text, _, err := c.ToSql()
 		if err == nil && t.covers(text) {
-			tallied = append(tallied, name)
+			summed = append(summed, name)
 		} else {
 			counted = append(counted, name)
 		}
 	}
-	out, err := countRows(ctx, x, base.From(t.Table), tallied, tabs, t.Count)
+	out, err := countRows(ctx, x, tallied.From(t.Table), summed, tabs, t.Count)
 	if err != nil {
 		return nil, err
 	}

@@ -77,3 +77,47 @@ func (t *Tally) countFrom(countBase sq.SelectBuilder) (sq.SelectBuilder, bool) {
 // UseTally makes q's counts read t instead of its resource's Tally, for a
 // request whose count reads another table than the resource's (nil: none).
 func (q *Query) UseTally(t *Tally) { q.tally = t }
+
+// searchTally is a tally of the rows by what a search matches, and the
+// search's condition on it (see CountSearchBy).
+type searchTally struct {
+	t    *Tally
+	cond sq.Sqlizer
+}
+
+// CountSearchBy makes q's counts read t, a tally of the rows by the
+// pieces of text a search matches (e.g. each case's one-character pieces),
+// with cond, the search's condition on t's columns, in place of the
+// search's, when the rest of the count's WHERE names only t's columns
+// too. The rows a search matches are scattered over the table; their
+// tally rows lie together in t's index. No search in q: nothing changes.
+func (q *Query) CountSearchBy(t *Tally, cond sq.Sqlizer) {
+	if q.searchAt >= 0 {
+		q.search = &searchTally{t: t, cond: cond}
+	}
+}
+
+// searchBase is countBase (SELECT … FROM … WHERE scope) with q's WHERE
+// condition, its search replaced by the search tally's condition, and the
+// search tally; false when q has none.
+func (q *Query) searchBase(countBase sq.SelectBuilder) (sq.SelectBuilder, *Tally, bool) {
+	if q.search == nil {
+		return countBase, nil, false
+	}
+	where := slices.Clone(q.parts)
+	where[q.searchAt] = q.search.cond
+	return countBase.Where(flat(where)), q.search.t, true
+}
+
+// countOf is the statement counting the rows of q over countBase (SELECT
+// COUNT(*) FROM … WHERE scope): the search tally's sum, else the tally's,
+// else the rows' count.
+func (q *Query) countOf(countBase sq.SelectBuilder) sq.SelectBuilder {
+	if b, t, ok := q.searchBase(countBase); ok {
+		if cb, ok := t.countFrom(b); ok {
+			return cb
+		}
+	}
+	cb, _ := q.tally.countFrom(q.ApplyCount(countBase))
+	return cb
+}

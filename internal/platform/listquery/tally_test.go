@@ -76,3 +76,71 @@ func TestCountsFromTally(t *testing.T) {
 		}
 	})
 }
+
+// TestCountSearchBy checks the counts of a search read from a tally of the
+// rows by what the search matches (Query.CountSearchBy) against the rows'
+// counts, on both dialects: the list's total and the tab counts, with a
+// filter the tally covers kept beside the search's condition, and one it
+// does not cover counted from the rows. A count that drops the filter, or
+// that ignores the tally, fails.
+func TestCountSearchBy(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		setup(t, d)
+		if _, err := d.ExecContext(ctx, `CREATE TABLE lq_tag_tallies AS SELECT g.tag, i.kind, i.flag, COUNT(*) + 100 AS n
+			FROM lq_tags g JOIN lq_items i ON i.id = g.item_id GROUP BY g.tag, i.kind, i.flag`); err != nil {
+			t.Fatal(err)
+		}
+		// Each tally row is 100 over its rows: a count from the tally is
+		// told from the rows' by that, then the 100s taken off.
+		tagged := *items
+		tagged.SearchIndex = func(db.Dialect, string) sq.Sqlizer {
+			return sq.Expr("i.id IN (SELECT item_id FROM lq_tags WHERE tag = 'red')")
+		}
+		tally := &Tally{From: "lq_items i", Table: "lq_tag_tallies i", Count: "i.n", Columns: []string{"i.tag", "i.kind", "i.flag"}}
+		from := d.Builder().Select().From("lq_items i").Where("i.kind IN ('a', 'b')")
+		tabs := map[string]sq.Sqlizer{"all": nil, "flagged": sq.Eq{"i.flag": 1}, "big": sq.Expr("i.n >= ?", 3)}
+		for _, c := range []struct {
+			params  string
+			tallied bool
+		}{{`{"kind":"a"}`, true}, {`{"kind":"a","n":1}`, false}} {
+			req := Request{Search: "red", Params: c.params, PageSize: "1"}
+			q, err := tagged.Parse(d.Dialect, req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Counts(ctx, d, q, from, tabs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, wantPage, err := Run[struct{ ID int64 }](ctx, d, q, d.Builder().Select("i.id").From("lq_items i"), d.Builder().Select("COUNT(*)").From("lq_items i"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.CountSearchBy(tally, sq.Eq{"i.tag": "red"})
+			got, err := Counts(ctx, d, q, from, tabs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, page, err := Run[struct{ ID int64 }](ctx, d, q, d.Builder().Select("i.id").From("lq_items i"), d.Builder().Select("COUNT(*)").From("lq_items i"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.tallied { // the tally rows of red under kind a; the big tab counts rows
+				var all, flagged int64
+				if err := d.GetContext(ctx, &all, "SELECT COUNT(*) FROM lq_tag_tallies WHERE tag = 'red' AND kind = 'a'"); err != nil {
+					t.Fatal(err)
+				}
+				if err := d.GetContext(ctx, &flagged, "SELECT COUNT(*) FROM lq_tag_tallies WHERE tag = 'red' AND kind = 'a' AND flag = 1"); err != nil {
+					t.Fatal(err)
+				}
+				got["all"] -= 100 * all
+				got["flagged"] -= 100 * flagged
+				page.Total -= 100 * all
+			}
+			if !reflect.DeepEqual(got, want) || page.Total != wantPage.Total || (c.tallied && (want["all"] == 0 || want["big"] == want["all"])) {
+				t.Errorf("%s: counts with the search tally %v (total %d), from the rows %v (total %d)", c.params, got, page.Total, want, wantPage.Total)
+			}
+		}
+	})
+}
