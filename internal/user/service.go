@@ -123,7 +123,7 @@ func (s *Service) List(ctx context.Context, req listquery.Request) ([]User, list
 		return nil, listquery.Pagination{}, err
 	}
 	_, count, _ := s.parse(ctx, req, s.db.Builder().Select("COUNT(*)").From("users u"))
-	rows, page, err := listquery.Run[User](ctx, s.db, q, base, count)
+	rows, page, err := readPage(ctx, s.db, q, base, count)
 	if err != nil {
 		return nil, page, err
 	}
