@@ -46,7 +46,8 @@ func TestListSearchEqualsLike(t *testing.T) {
 		if d.Dialect == db.Postgres {
 			like = "ILIKE"
 		}
-		queries := []string{"张", "伟", "张伟", "王李", "a张", "B", "13", "1390", "139", "user", "USER1", "W00", "张a1", "李张刘", "É", "_", "%", " 张 "}
+		queries := []string{"张", "伟", "张伟", "王李", "a张", "B", "13", "1390", "139", "user", "USER1", "W00", "张a1", "李张刘", "É", "_", "%", " 张 ",
+			"1390012", "3900", "0012", "009", "1399", "999", "00", "1", " 139001 ", "13900123", "12a"}
 		tabs := tabs(now)
 		var ids []int64
 		for round := range 5 {
@@ -94,7 +95,7 @@ func TestListSearchEqualsLike(t *testing.T) {
 						OR u.phone %[1]s ? ESCAPE '\' OR u.work_no %[1]s ? ESCAPE '\' ORDER BY u.id`, like)), p, p, p, p); err != nil {
 						t.Fatal(err)
 					}
-					if err := d.SelectContext(ctx, &got, d.Rebind(raw), indexKey(listquery.SearchText(text))); err != nil {
+					if err := d.SelectContext(ctx, &got, d.Rebind(raw), indexKeys(listquery.SearchText(text))...); err != nil {
 						t.Fatal(err)
 					}
 					if !slices.Equal(want, got) {
@@ -135,8 +136,8 @@ func TestListSearchEqualsLike(t *testing.T) {
 		}
 		// The indexes serve these texts: not a LIKE over the users (on
 		// PostgreSQL the LIKE of three characters or more reads 0065's).
-		for _, text := range []string{"张", "张伟", "1390", "user"} {
-			if searchIndex(d.Dialect, text) == nil && (d.Dialect == db.SQLite || utf8.RuneCountInString(text) < 3) {
+		for _, text := range []string{"张", "张伟", "1390", "user", "139", "1390004"} {
+			if searchIndex(d.Dialect, text) == nil && (d.Dialect == db.SQLite || utf8.RuneCountInString(text) < 3 || digits(text)) {
 				t.Errorf("%q is searched by LIKE", text)
 			}
 		}
@@ -151,6 +152,8 @@ func rawIndex(d db.Dialect, text string) string {
 	switch n := utf8.RuneCountInString(text); {
 	case searchIndex(d, text) == nil:
 		return ""
+	case n >= 3 && digits(text):
+		return "SELECT DISTINCT user_id FROM user_suffixes WHERE suffix >= ? AND suffix < ? ORDER BY user_id"
 	case n < 3:
 		return "SELECT user_id FROM user_grams WHERE gram = ? ORDER BY user_id"
 	case d == db.SQLite:
@@ -159,10 +162,13 @@ func rawIndex(d db.Dialect, text string) string {
 	return ""
 }
 
-// indexKey is what rawIndex's statement looks for.
-func indexKey(text string) string {
-	if utf8.RuneCountInString(text) < 3 {
-		return strings.ToLower(text)
+// indexKeys are what rawIndex's statement looks for.
+func indexKeys(text string) []any {
+	switch n := utf8.RuneCountInString(text); {
+	case n >= 3 && digits(text):
+		return []any{text, digitsAfter(text)}
+	case n < 3:
+		return []any{strings.ToLower(text)}
 	}
-	return `"` + strings.ReplaceAll(text, `"`, `""`) + `"`
+	return []any{`"` + strings.ReplaceAll(text, `"`, `""`) + `"`}
 }
