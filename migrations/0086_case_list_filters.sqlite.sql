@@ -16,10 +16,12 @@ CREATE INDEX consultations_live_hospital_expedite ON consultations(hospital_id, 
     is_recall, is_return, expert_id, is_lock, supplement_review, print_deliver_status, release_at, timeout_at, remind_at,
     center_id, deleted_at)
     WHERE deleted_at IS NULL;
--- A hospital's cases by inspection date, with the columns the site's
--- filters test: a sort or range of the inspection date under the site's
--- filters walks the hospital's cases in that order.
-CREATE INDEX consultations_live_hospital_inspection ON consultations(hospital_id, inspection_date, id, status, expedite,
+-- A hospital's cases of a status by inspection date, with the columns the
+-- site's filters test: a sort or range of the inspection date under the
+-- site's status filter walks the hospital's cases in that order. Led by
+-- the hospital alone (as on PostgreSQL), SQLite kept consultations_live_hospital's
+-- hospital, status and creation range and sorted what it found.
+CREATE INDEX consultations_live_hospital_inspection ON consultations(hospital_id, status, inspection_date, id, expedite,
     created_at, deleted_at)
     WHERE deleted_at IS NULL;
 -- The to_review tab (a diagnosis to review, or a supplement), a few
