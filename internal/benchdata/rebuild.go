@@ -54,7 +54,7 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // when only is empty): the case tallies (0029), SQLite's search indexes
 // (0030, 0058; PostgreSQL's are plain indexes) and the one- and
 // two-character pieces of the searched texts (0058), the cases each expert
-// is named on (0056) and the columns of their cases it copies (0069, 0077);
+// is named on (0056) and the columns of their cases it copies (0069, 0077, 0083);
 // the user tallies, search index and pieces (0076); the experts' tallies
 // of those copies (0080); the case tallies by one-character piece (0084).
 var kept = []struct {
@@ -74,6 +74,7 @@ var kept = []struct {
 	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT OR IGNORE INTO user_grams", db.SQLite},
 	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT INTO user_grams", db.Postgres},
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
+	{"expert cases' hospitals", "0083_case_expert_hospital", "", "UPDATE case_experts", ""},
 	{"expert tallies", "0080_case_expert_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
 	{"search piece tallies", "0084_case_gram_tallies", "DELETE FROM consultation_gram_tallies", "INSERT INTO consultation_gram_tallies", ""},
 }

@@ -2,10 +2,18 @@ package consultation
 
 import (
 	"context"
+	"maps"
+	"regexp"
 	"slices"
+	"strings"
+	"unicode/utf8"
+
+	sq "github.com/Masterminds/squirrel"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/apperr"
+	"telepath/internal/platform/db"
+	"telepath/internal/platform/listquery"
 )
 
 // ForNewCases keeps the experts who take new cases (their role
@@ -73,3 +81,93 @@ func (s *Service) checkAssignable(ctx context.Context, centerID, expertID int64,
 	}
 	return nil
 }
+
+// expertList is the case list of an expert-only caller (see parse): the
+// filters on a column case_experts x holds a copy of name the copy, so
+// that they keep the count on x alone.
+var expertList = func() *listquery.Resource {
+	r := *list
+	r.Columns = maps.Clone(list.Columns)
+	for name, expr := range map[string]string{"hospital_id": "x.hospital_id", "status": "x.status"} {
+		c := r.Columns[name]
+		c.Expr = expr
+		r.Columns[name] = c
+	}
+	return &r
+}()
+
+// expertParse parses a case list request of an expert-only caller, whose
+// list reads their rows of case_experts x joined to the cases. A search
+// that an index serves is written on x's copies (migrations 0069, 0083):
+// the cases whose searched columns match, read from the index as a set
+// (consultation_grams, the trigram indexes, SQLite's FTS5 tables), or the
+// hospitals whose name matches, x.case_id IN (…) OR x.hospital_id IN (…).
+// The count then reads x alone, by (expert_id, status, hospital_id …) and
+// the set, instead of joining each case of the tab (an expert's completed
+// tab, ~26,000 cases at 1M) to test the case's columns. onX reports that
+// the query's conditions name only x. A text no index serves (one or two
+// ASCII characters) is searched as on the other lists (parseList).
+func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listquery.Query, onX bool, err error) {
+	plain := req
+	plain.Search = ""
+	if q, err = expertList.Parse(d.Dialect, plain); err != nil {
+		return nil, false, err
+	}
+	onX = !namesCases(q.Where)
+	text := listquery.SearchText(req.Search)
+	if text == "" {
+		return q, onX, nil
+	}
+	cases := expertCases(d.Dialect, text)
+	if cases == nil {
+		q, err = parseList(ctx, d, req)
+		return q, false, err
+	}
+	ids := hospitalIDs{}
+	if err := db.Select(ctx, d, &ids, d.Builder().Select("h.id").From("hospitals h").
+		Where(listquery.Compare(d.Dialect, "h.name", listquery.Like, []any{listquery.LikePattern(text)})).OrderBy("h.id")); err != nil {
+		return nil, false, err
+	}
+	r := *expertList
+	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer {
+		in := sq.Expr("x.case_id IN (?)", cases)
+		if len(ids) == 0 {
+			return in
+		}
+		return sq.Or{in, sq.Eq{"x.hospital_id": []int64(ids)}}
+	}
+	q, err = r.Parse(d.Dialect, req)
+	return q, onX, err
+}
+
+// expertCases is the subquery of the ids of the cases whose searched
+// columns match text, from the index that serves it (as searchIndexOf
+// reads them); nil when none does.
+func expertCases(d db.Dialect, text string) sq.Sqlizer {
+	switch {
+	case d == db.SQLite:
+		return sqliteCases(text)
+	case d != db.Postgres:
+		return nil
+	case utf8.RuneCountInString(text) >= 3:
+		return sq.Expr("SELECT s.id FROM consultations s WHERE ?", postgresColumns(text))
+	case gramText(text):
+		return sq.Expr("SELECT case_id FROM consultation_grams WHERE gram = ?", strings.ToLower(text))
+	}
+	return nil
+}
+
+// namesCases reports whether the condition names a column of the cases c
+// (outside its string constants).
+func namesCases(where sq.Sqlizer) bool {
+	text, _, err := where.ToSql()
+	if err != nil {
+		return true
+	}
+	return caseColumn.MatchString(quoted.ReplaceAllString(text, "''"))
+}
+
+var (
+	quoted     = regexp.MustCompile(`'(?:[^']|'')*'`)
+	caseColumn = regexp.MustCompile(`(^|[^A-Za-z0-9_."])c\.`)
+)

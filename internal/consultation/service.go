@@ -338,11 +338,18 @@ type listing struct {
 }
 
 func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, error) {
-	q, err := parseList(ctx, s.db, req)
+	p := access.FromContext(ctx)
+	var q *listquery.Query
+	var err error
+	onX := false
+	if expertOnly(p) {
+		q, onX, err = expertParse(ctx, s.db, req)
+	} else {
+		q, err = parseList(ctx, s.db, req)
+	}
 	if err != nil {
 		return nil, err
 	}
-	p := access.FromContext(ctx)
 	l := &listing{q: q, from: "consultations c", count: "consultations c", tabs: s.tabs(s.now())}
 	var where sq.And
 	id := "c.id"
@@ -354,9 +361,10 @@ func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, e
 		}
 		l.from, l.count = "case_experts x "+join, "case_experts x"
 		q.Drive(expertCopies)
-		// Past the first page the count's FROM also selects the page's keys
-		// in order (see listquery.Run).
-		if q.Filtered() || (q.Page > 1 && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
+		// A condition on the cases' columns (one x holds no copy of) joins
+		// them to the count; past the first page the count's FROM also
+		// selects the page's keys in order (see listquery.Run).
+		if (q.Filtered() && !onX) || (q.Page > 1 && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
 			l.count = l.from
 		}
 		// Counts over x alone sum the tally; over x joined to the cases
