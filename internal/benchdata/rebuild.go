@@ -55,7 +55,8 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // (0030, 0058; PostgreSQL's are plain indexes) and the one- and
 // two-character pieces of the searched texts (0058), the cases each expert
 // is named on (0056) and the columns of their cases it copies (0069, 0077, 0083);
-// the user tallies, search index and pieces (0076); the experts' tallies
+// the user tallies, search index and pieces (0076) and number suffixes
+// (0085); the experts' tallies
 // of those copies (0080); the case tallies by one-character piece (0084).
 var kept = []struct {
 	what, migration, clear, backfill string
@@ -73,6 +74,8 @@ var kept = []struct {
 	{"user search", "0076_user_list_more", "", "INSERT INTO users_search(users_search) VALUES ('rebuild')", db.SQLite},
 	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT OR IGNORE INTO user_grams", db.SQLite},
 	{"user search pieces", "0076_user_list_more", "DELETE FROM user_grams", "INSERT INTO user_grams", db.Postgres},
+	{"user number suffixes", "0085_user_number_search", "DELETE FROM user_suffixes", "INSERT OR IGNORE INTO user_suffixes", db.SQLite},
+	{"user number suffixes", "0085_user_number_search", "DELETE FROM user_suffixes", "INSERT INTO user_suffixes", db.Postgres},
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
 	{"expert cases' hospitals", "0083_case_expert_hospital", "", "UPDATE case_experts", ""},
 	{"expert tallies", "0080_case_expert_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
