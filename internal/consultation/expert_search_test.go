@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"telepath/internal/platform/access"
 	"telepath/internal/platform/clock"
@@ -144,14 +145,17 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 				}
 			}
 		}
-		// The searches an index serves count over case_experts x alone.
+		// The searches an index serves count over case_experts x alone;
+		// on SQLite a text of one or two characters that names no
+		// hospital (here 王 and 明州) is searched as on the other lists.
 		ctx = access.WithPrincipal(ctx, &access.Principal{UserID: experts[0], Roles: []string{access.Expert}})
 		for _, text := range []string{"王", "明州", "人民医院", "TP2024"} {
 			l, err := svc.parse(ctx, listquery.Request{Search: text, Params: `{"tab":"completed"}`})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if l.count != "case_experts x" {
+			onX := d.Dialect == db.Postgres || utf8.RuneCountInString(text) > 2
+			if (l.count == "case_experts x") != onX {
 				t.Errorf("%s %q: count from %s", d.Dialect, text, l.count)
 			}
 		}
