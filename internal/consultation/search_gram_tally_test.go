@@ -119,7 +119,11 @@ func TestGramTallyCounts(t *testing.T) {
 				}
 			}
 		}
-		// The counts read the tally: one of its rows off by one shows.
+		// On PostgreSQL the counts read the tally: one of its rows off by
+		// one shows. (SQLite counts the rows: the tally was slower there.)
+		if d.Dialect != db.Postgres {
+			return
+		}
 		exec("UPDATE consultation_gram_tallies SET n = n + 1 WHERE gram = ? AND deleted_at IS NULL", "王")
 		q, err := parseList(ctx, d, listquery.Request{Search: "王"})
 		if err != nil {
