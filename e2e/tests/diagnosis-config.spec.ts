@@ -49,13 +49,18 @@ test('diagnosis settings and reagents: the delay dialog offers the reason, the a
   const before = was.delay_report ?? [];
 
   // 1. The administrator adds a delay reason to the global diagnosis settings.
+  // The form fills in the stored settings when they arrive: type after that,
+  // or a slow answer resets what was typed.
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/config/common/setting') && r.request().method() === 'GET');
   await signInWithToken(page, 'admin', { to: '/setting/diagnosisConfig' });
-  await page.getByTestId('diagnosis-config-delay_report').click();
-  await page.keyboard.type(reason);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('diagnosis-config-infectious_specimen').click();
-  await page.keyboard.type(agent);
-  await page.keyboard.press('Enter');
+  await loaded;
+  for (const [key, text] of [['delay_report', reason], ['infectious_specimen', agent]]) {
+    const select = page.getByTestId(`diagnosis-config-${key}`);
+    await select.click();
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+    await expect(select).toContainText(text);
+  }
   await page.getByTestId('diagnosis-config-save').click();
   await expect(toast(page).getByText('保存成功')).toBeVisible();
   // A case registered with the option, for the expert.
