@@ -175,6 +175,8 @@ test('an expert annotates a case image, crops it, saves it as a new image and ch
   const copied = page.waitForResponse((r) => /\/copy$/.test(r.url()));
   await page.getByTestId('mode-bar').getByRole('button', { name: /另存为新图片/ }).click();
   expect((await copied).status()).toBe(200);
+  await expect(page.getByText('已另存为病例的新图片')).toBeVisible();
+  await expect(canvas).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(canvas).toBeHidden();
   await expect(gallery.getByRole('listitem')).toHaveCount(3);

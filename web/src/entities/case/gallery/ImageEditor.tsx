@@ -286,6 +286,12 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     setProc(defaultProc);
     setCrop(initialCrop(w, h));
   };
+  // After a save the mode bar that held focus is gone: focus goes back to the canvas, so the
+  // keyboard keeps working (Esc closes the editor) instead of falling to the page.
+  const afterSave = () => {
+    resetAll();
+    requestAnimationFrame(() => canvas.current?.focus());
+  };
   const enter = (m: Mode) => {
     // A keyboard move still waiting is saved before the image can change under it.
     const p = pending.current;
@@ -316,7 +322,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
       onOk: async () => {
         try {
           await rotate.mutateAsync(mode === 'crop' ? { caseId, fileId: item.id, angle: 0, crop } : { caseId, fileId: item.id, angle });
-          resetAll();
+          afterSave();
           onSaved();
         } catch (e) {
           showError(e);
@@ -333,7 +339,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
       onOk: async () => {
         try {
           await restore.mutateAsync({ caseId, fileId: item.id });
-          resetAll();
+          afterSave();
           onSaved();
         } catch (e) {
           showError(e);
@@ -355,7 +361,7 @@ export function ImageEditor({ caseId, item, open, onClose, onSaved }: { caseId: 
     const name = item.name.replace(/\.[^.]+$/, '') + '-copy.jpg';
     try {
       await saveCopy.mutateAsync({ caseId, fileId: item.id, blob, name, labels });
-      resetAll();
+      afterSave();
       message.success(t('gallery.savedAsNew'));
     } catch (e) {
       showError(e);
