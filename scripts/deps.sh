@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need, only those missing:
-# Chromium for the browser tests, CJK fonts so Chinese renders in it,
+# Chromium's headless shell for the browser walks (Chromium itself for the first-load
+# benchmark), CJK fonts so Chinese renders in it,
 # libvips/libtiff/openslide tools for slide tests, poppler for PDF checks.
 set -euo pipefail
-want=(chromium fonts-noto-cjk libvips-tools libtiff-tools openslide-tools poppler-utils)
+want=(chromium chromium-headless-shell fonts-noto-cjk libvips-tools libtiff-tools openslide-tools poppler-utils)
 missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
