@@ -57,7 +57,8 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // is named on (0056) and the columns of their cases it copies (0069, 0077, 0083);
 // the user tallies, search index and pieces (0076) and number suffixes
 // (0085); the experts' tallies
-// of those copies (0080); the case tallies by one-character piece (0084).
+// of those copies (0080); the case tallies by one-character piece (0084,
+// PostgreSQL's only since 0088 dropped them from SQLite).
 var kept = []struct {
 	what, migration, clear, backfill string
 	only                             db.Dialect
@@ -79,7 +80,7 @@ var kept = []struct {
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
 	{"expert cases' hospitals", "0083_case_expert_hospital", "", "UPDATE case_experts", ""},
 	{"expert tallies", "0080_case_expert_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
-	{"search piece tallies", "0084_case_gram_tallies", "DELETE FROM consultation_gram_tallies", "INSERT INTO consultation_gram_tallies", ""},
+	{"search piece tallies", "0084_case_gram_tallies", "DELETE FROM consultation_gram_tallies", "INSERT INTO consultation_gram_tallies", db.Postgres},
 }
 
 // rebuild counts again, from the rows, everything the triggers keep (kept,

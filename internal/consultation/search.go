@@ -107,7 +107,8 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 // tally rows together in its index. On PostgreSQL only: on SQLite the
 // admin's tab counts of 王 took longer with it (p99 1,525 ms without,
 // 2,552–2,631 with, 8 clients at 1M), as the tabs that compare times
-// still count the rows in a statement of their own.
+// still count the rows in a statement of their own; migration 0088
+// dropped the table and its triggers from SQLite.
 var gramTally = &listquery.Tally{From: "consultations c", Table: "consultation_gram_tallies c", Count: "c.n",
 	Columns: append([]string{"c.gram"}, list.Tally.Columns...)}
 
