@@ -122,9 +122,13 @@ func open(rawURL, dataDir string) (*DB, error) {
 	// cache of the system instead of copying pages into its own; cache_size
 	// keeps the hot index pages of the lists (16 MB a connection);
 	// temp_store keeps sorts in memory. WAL checkpoints stay automatic
-	// (every 1000 pages).
+	// (every 1000 pages). The map covers up to 2 GB, SQLite's own limit
+	// (SQLITE_MAX_MMAP_SIZE): at 1M cases the cases' table lies within the
+	// first 2.6 GB of a 6 GB file, and a search of 王 read 9,860 of its rows
+	// by id, each read past 256 MB a copy into the connection's cache (the
+	// count 23 ms, 13 mapped).
 	pragmas := []string{"busy_timeout(10000)", "journal_mode(WAL)", "foreign_keys(ON)", "synchronous(NORMAL)",
-		"mmap_size(268435456)", "cache_size(-16384)", "temp_store(MEMORY)"}
+		"mmap_size(2147418112)", "cache_size(-16384)", "temp_store(MEMORY)"}
 	for _, p := range own["_pragma"] {
 		name, _, _ := strings.Cut(p, "(")
 		pragmas = slices.DeleteFunc(pragmas, func(q string) bool { return strings.HasPrefix(q, name+"(") })

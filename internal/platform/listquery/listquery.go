@@ -177,6 +177,8 @@ type Query struct {
 	parts    sq.And
 	searchAt int
 	search   *searchTally
+	// keysFirst: the first page too is read by key (see KeysFirst).
+	keysFirst bool
 	// Extra holds the values of the resource's ExtraParams (strings,
 	// json.Number, bool, []any…), empty values dropped.
 	Extra map[string]any
@@ -253,12 +255,23 @@ func (q *Query) Apply(b sq.SelectBuilder) sq.SelectBuilder {
 // same order. The order is total (it ends in the key), so the page is
 // exactly the one of Apply.
 func (q *Query) applyPage(base, countBase sq.SelectBuilder) sq.SelectBuilder {
-	if q.key == "" || q.Offset() == 0 {
+	if q.key == "" || (q.Offset() == 0 && !q.keysFirst) {
 		return q.Apply(base)
 	}
 	// ? placeholders: the outer query numbers them for its dialect.
 	keys := q.Apply(countBase.RemoveColumns().Column(q.key).PlaceholderFormat(sq.Question))
 	return base.Where(sq.Expr(q.key+" IN (?)", keys)).OrderBy(q.OrderBy...)
+}
+
+// KeysFirst reads the first page by key too when q has a search (see
+// applyPage): the caller's countBase must then name every table the WHERE
+// condition and the sort use on the first page as well. A search whose
+// cases are many and not in the sort's order (on SQLite the cases of a
+// common character, read by id from their index) has every matching row
+// read, joined and its columns computed before the sort keeps twenty; by
+// key only the sort's columns are read for them. No-op without a search.
+func (q *Query) KeysFirst() {
+	q.keysFirst = q.searchAt >= 0
 }
 
 // ApplyCount adds only the WHERE condition to b (for the COUNT(*) query).

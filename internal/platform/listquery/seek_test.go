@@ -13,8 +13,8 @@ import (
 	"telepath/internal/platform/db/dbtest"
 )
 
-// TestPagesByKey checks that every page after the first, read by key
-// (applyPage), holds exactly the rows of the plain LIMIT/OFFSET query and
+// TestPagesByKey checks that every page after the first, and a searched
+// first page (KeysFirst), read by key (applyPage), holds exactly the rows of the plain LIMIT/OFFSET query and
 // of the same slice of the whole list, for sorts with ties and NULLs,
 // filters and searches, on both dialects; a seek off by one row fails.
 func TestPagesByKey(t *testing.T) {
@@ -77,6 +77,20 @@ func TestPagesByKey(t *testing.T) {
 			if text, _, _ := q.applyPage(base, count).ToSql(); strings.Contains(text, " IN (SELECT") {
 				t.Errorf("page 1 reads keys first: %s", text)
 			}
+			// KeysFirst: a searched first page reads its keys first, an
+			// unsearched one is read as it is.
+			q.KeysFirst()
+			if text, _, _ := q.applyPage(base, count).ToSql(); strings.Contains(text, " IN (SELECT") {
+				t.Errorf("unsearched page 1 reads keys first: %s", text)
+			}
+			q, err = items.Parse(d.Dialect, Request{Search: "a"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.KeysFirst()
+			if text, _, _ := q.applyPage(base, count).ToSql(); !strings.Contains(text, "i.id IN (SELECT i.id FROM") {
+				t.Errorf("searched page 1 is not read by key: %s", text)
+			}
 		})
 		t.Run("RunTotals", func(t *testing.T) {
 			q, err := items.Parse(d.Dialect, Request{Page: "3", PageSize: "7", Params: `{"kind":"a"}`})
@@ -107,6 +121,7 @@ func pageOf(t *testing.T, d *db.DB, req Request, base, count sq.SelectBuilder, b
 	}
 	b := q.Apply(base)
 	if byKey {
+		q.KeysFirst() // a searched first page too
 		b = q.applyPage(base, count)
 	}
 	out := []row{}
