@@ -93,6 +93,9 @@ async function start(page: Page, id: number, ...invitees: string[]) {
 
 /** An invitee joins from the header's meeting list. */
 async function join(page: Page) {
+  // The list opens once the user's meetings have arrived (the badge counts them): a click before
+  // that opens nothing, as the user would see.
+  await expect(page.getByTestId('meetings-button')).toContainText(/[1-9]/);
   await page.getByTestId('meetings-button').click();
   await page.locator('[data-testid^="meeting-open-"]').first().click();
   await expect(page.getByTestId('meeting-bar')).toHaveAttribute('data-presenting', '0');
