@@ -260,6 +260,11 @@ func (q *Query) applyPage(base, countBase sq.SelectBuilder) sq.SelectBuilder {
 	}
 	// ? placeholders: the outer query numbers them for its dialect.
 	keys := q.Apply(countBase.RemoveColumns().Column(q.key).PlaceholderFormat(sq.Question))
+	if sb, t, ok := q.searchBase(countBase.PlaceholderFormat(sq.Question)); ok {
+		if k, ok := t.keysFrom(q, sb); ok {
+			keys = k
+		}
+	}
 	return base.Where(sq.Expr(q.key+" IN (?)", keys)).OrderBy(q.OrderBy...)
 }
 

@@ -24,6 +24,12 @@ type Tally struct {
 	Count string
 	// Columns are the grouped columns as conditions name them ("c.status").
 	Columns []string
+	// Rows: each row of Table stands for one row of the resource (Count is
+	// then "1") and holds its key under the key's own expression ("c.id",
+	// one of Columns). A search tally of such rows also selects the keys of
+	// a page (see CountSearchBy) when its columns cover the condition and
+	// the sort.
+	Rows bool
 }
 
 var (
@@ -71,7 +77,31 @@ func (t *Tally) countFrom(countBase sq.SelectBuilder) (sq.SelectBuilder, bool) {
 	if !ok || !t.covers(where) {
 		return countBase, false
 	}
+	if t.Rows {
+		return countBase.RemoveColumns().Column("COUNT(*)").From(t.Table), true
+	}
 	return countBase.RemoveColumns().Column("COALESCE(SUM(" + t.Count + "), 0)").From(t.Table), true
+}
+
+// keysFrom returns the statement selecting the keys of q's page from t
+// (SELECT key FROM t.Table WHERE … ORDER BY … LIMIT …) when t holds rows
+// (Tally.Rows) and its columns cover tallied's WHERE (SELECT … FROM From
+// WHERE …), the sort and the key.
+func (t *Tally) keysFrom(q *Query, tallied sq.SelectBuilder) (sq.SelectBuilder, bool) {
+	if t == nil || !t.Rows || !slices.Contains(t.Columns, q.key) {
+		return tallied, false
+	}
+	for _, term := range q.OrderBy {
+		if !slices.Contains(t.Columns, sortExpr(term)) {
+			return tallied, false
+		}
+	}
+	where, ok := t.whereOf(tallied.Column("1"))
+	if !ok || !t.covers(where) {
+		return tallied, false
+	}
+	b := tallied.RemoveColumns().Column(q.key).From(t.Table).OrderBy(q.OrderBy...)
+	return b.Limit(uint64(q.PageSize)).Offset(uint64(q.Offset())), true
 }
 
 // UseTally makes q's counts read t instead of its resource's Tally, for a
@@ -89,8 +119,10 @@ type searchTally struct {
 // pieces of text a search matches (e.g. each case's one-character pieces),
 // with cond, the search's condition on t's columns, in place of the
 // search's, when the rest of the count's WHERE names only t's columns
-// too. The rows a search matches are scattered over the table; their
-// tally rows lie together in t's index. No search in q: nothing changes.
+// too; with t.Rows also the keys of its pages, when t's columns name the
+// sort as well (see keysFrom). The rows a search matches are scattered
+// over the table; their tally rows lie together in t's index. No search
+// in q: nothing changes.
 func (q *Query) CountSearchBy(t *Tally, cond sq.Sqlizer) {
 	if q.searchAt >= 0 {
 		q.search = &searchTally{t: t, cond: cond}
