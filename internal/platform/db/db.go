@@ -8,14 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
 	"github.com/jmoiron/sqlx"
 	"modernc.org/sqlite" // registers "sqlite"
@@ -216,12 +219,68 @@ func (d *DB) Builder() sq.StatementBuilderType {
 // InTx runs fn in one transaction, committing when fn returns nil. On
 // SQLite, transactions (and statements outside them) write one at a time
 // in arrival order, so fn must not write through d itself.
+//
+// On PostgreSQL, transactions run side by side, and two that lock the same
+// rows in other orders deadlock: the server aborts one of them (SQLSTATE
+// 40P01; 40001, a serialization failure, likewise). The triggers that keep
+// the tallies and rollups lock their rows in key order within a statement,
+// but a transaction's several statements (and triggers) may still take
+// them in another order than a concurrent one's. InTx then runs fn again
+// in a new transaction, up to maxAttempts times in all, after a short
+// random pause, so the user's action is made rather than failed.
+//
+// So fn may run more than once, and must do nothing outside the
+// transaction that a second run would repeat wrongly: no file left written
+// (register its removal with tx.OnRollback, which runs after every failed
+// attempt), no event, message or cache change (register it with
+// tx.AfterCommit, which runs once, after the commit that counts; those of
+// a failed attempt never run), no stream read that a second run could not
+// read again (read it before InTx), and no variable of the caller it adds
+// to rather than sets (reset it at the start of fn).
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	done, err := d.writeTurn(ctx)
 	if err != nil {
 		return err
 	}
 	defer done()
+	for attempt := 1; ; attempt++ {
+		err := d.inTx(ctx, fn)
+		if err == nil || d.Dialect != Postgres || attempt == maxAttempts || !Retryable(err) {
+			return err
+		}
+		txRetries.Add(1)
+		// A pause of 5-20 ms, longer at each attempt: the winner of the
+		// deadlock commits meanwhile.
+		pause := time.Duration(attempt) * (5*time.Millisecond + rand.N(15*time.Millisecond))
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(pause):
+		}
+	}
+}
+
+// maxAttempts bounds how often InTx runs fn on PostgreSQL when the server
+// aborts its transaction as a deadlock victim or serialization failure.
+const maxAttempts = 5
+
+// txRetries counts the transactions InTx ran again (for tests and logs).
+var txRetries atomic.Int64
+
+// Retries reports how many transactions InTx has run again since the
+// process started, after a deadlock or serialization failure.
+func Retries() int64 { return txRetries.Load() }
+
+// Retryable reports whether err is PostgreSQL aborting a transaction that
+// may succeed when run again: a deadlock victim (40P01) or a serialization
+// failure (40001).
+func Retryable(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "40P01" || pe.Code == "40001")
+}
+
+// inTx is one attempt of InTx.
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) error {
 	x, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("db: begin: %w", err)
