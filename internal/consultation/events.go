@@ -51,10 +51,16 @@ type Event struct {
 // Addressees collects, during a transition, the people its change names.
 type Addressees struct{ IDs []int64 }
 
-// Add names people of the change.
+// Add names people of the change, each once: a transition that InTx runs
+// again after a deadlock names them again.
 func (a *Addressees) Add(ids ...int64) {
-	if a != nil {
-		a.IDs = append(a.IDs, ids...)
+	if a == nil {
+		return
+	}
+	for _, id := range ids {
+		if !slices.Contains(a.IDs, id) {
+			a.IDs = append(a.IDs, id)
+		}
 	}
 }
 

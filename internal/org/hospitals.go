@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -240,9 +241,11 @@ func (s *Service) CreateHospital(ctx context.Context, in HospitalInput) (*Hospit
 		if err := s.bind(ctx, tx, id, in.CenterIDs); err != nil {
 			return err
 		}
-		// The new hospital is in the creator's scope from now on.
-		sc.HospitalIDs = append(sc.HospitalIDs, id)
-		if out, err = s.hospitalIn(ctx, tx, sc, id); err != nil {
+		// The new hospital is in the creator's scope from now on (a copy:
+		// InTx may run this again).
+		mine := sc
+		mine.HospitalIDs = append(slices.Clip(sc.HospitalIDs), id)
+		if out, err = s.hospitalIn(ctx, tx, mine, id); err != nil {
 			return err
 		}
 		return audit.Write(ctx, tx, tx.Dialect, audit.Entry{Action: "hospital.create", ObjectType: "hospital", ObjectID: id, After: out})

@@ -277,8 +277,9 @@ type StructTemplateBatch struct {
 // BatchStore imports templates with their rules, all or none; the errors
 // name the template (templates.N.…).
 func (s *Service) BatchStore(ctx context.Context, in StructTemplateBatch) ([]StructTemplate, error) {
-	out := []StructTemplate{}
+	var out []StructTemplate
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		out = []StructTemplate{} // InTx may run this again
 		var v apperr.Validation
 		for i := range in.Templates {
 			err := s.checkImport(ctx, tx, &in.Templates[i])
