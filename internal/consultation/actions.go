@@ -23,7 +23,7 @@ func (s *Service) transition(ctx context.Context, tx *db.Tx, id int64, name Acti
 // roles (a consequence of the caller's own action the system takes for
 // another role, e.g. a recall agreed at once), still from a state it allows.
 func (s *Service) transitionAs(ctx context.Context, tx *db.Tx, id int64, name Action, detail string, change columns, byRole bool) error {
-	r, err := s.row(ctx, tx, id)
+	r, err := s.rowToWrite(ctx, tx, id)
 	if err != nil {
 		return err
 	}
@@ -71,6 +71,23 @@ func (s *Service) transitionAs(ctx context.Context, tx *db.Tx, id int64, name Ac
 		return err
 	}
 	return s.tell(ctx, tx, id, name, r.State, to, &before, detail)
+}
+
+// rowToWrite is row for a write that depends on the case as read: on
+// PostgreSQL it first takes the case's row lock (the one its UPDATE takes),
+// so that two writes of one case run one after the other, the later one
+// reading what the earlier left. Without it both read the same state under
+// READ COMMITTED, both pass the life cycle's check, and the later UPDATE
+// writes over the earlier from a state that no longer holds: a site's
+// submit and delete of one case at once both succeeded, leaving a deleted
+// case sent to its center. SQLite writes one transaction at a time.
+func (s *Service) rowToWrite(ctx context.Context, tx *db.Tx, id int64) (*Row, error) {
+	if tx.Dialect == db.Postgres {
+		if _, err := tx.ExecContext(ctx, "SELECT 1 FROM consultations WHERE id = $1 FOR NO KEY UPDATE", id); err != nil {
+			return nil, apperr.Wrap(err, "lock case")
+		}
+	}
+	return s.row(ctx, tx, id)
 }
 
 // Guard checks what an action needs beyond the life cycle State, from the
@@ -350,7 +367,7 @@ func staffBindable(p *access.Principal, r *Row) bool {
 // staffID 0 removes the one named. The staff member sees the case while bound.
 func (s *Service) BindStaff(ctx context.Context, id, staffID int64) error {
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		r, err := s.row(ctx, tx, id)
+		r, err := s.rowToWrite(ctx, tx, id)
 		if err != nil {
 			return err
 		}

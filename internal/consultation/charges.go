@@ -72,7 +72,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 	}
 	p := access.FromContext(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		r, err := s.row(ctx, tx, id)
+		r, err := s.rowToWrite(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -113,7 +113,7 @@ func (s *Service) Charge(ctx context.Context, id int64, lines []ChargeLineInput)
 func (s *Service) Refund(ctx context.Context, id int64) error {
 	p := access.FromContext(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		r, err := s.row(ctx, tx, id)
+		r, err := s.rowToWrite(ctx, tx, id)
 		if err != nil {
 			return err
 		}

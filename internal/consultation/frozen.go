@@ -94,7 +94,7 @@ func (s *Service) Registration(ctx context.Context, q db.Runner, id int64) (Case
 // caller's transaction: bound when it has no expert yet, referred when it
 // has another. The caller must be allowed that transition.
 func (s *Service) AssignIn(ctx context.Context, tx *db.Tx, id, expertID int64) error {
-	r, err := s.row(ctx, tx, id)
+	r, err := s.rowToWrite(ctx, tx, id)
 	if err != nil {
 		return err
 	}

@@ -330,7 +330,7 @@ func (s *Service) attachSlides(ctx context.Context, tx *db.Tx, id int64, slideID
 func (s *Service) Delete(ctx context.Context, id int64) error {
 	p := access.FromContext(ctx)
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
-		before, err := s.row(ctx, tx, id)
+		before, err := s.rowToWrite(ctx, tx, id)
 		if err != nil {
 			return err
 		}
