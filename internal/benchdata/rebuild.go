@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"regexp"
 	"strings"
 	"time"
 
@@ -57,7 +58,7 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // is named on (0056) and the columns of their cases it copies (0069, 0077, 0083);
 // the user tallies, search index and pieces (0076) and number suffixes
 // (0085); the experts' tallies
-// of those copies (0080); the case tallies by one-character piece (0084,
+// of those copies (0080, by hospital since 0091); the case tallies by one-character piece (0084,
 // PostgreSQL's only since 0088 dropped them from SQLite).
 var kept = []struct {
 	what, migration, clear, backfill string
@@ -79,9 +80,11 @@ var kept = []struct {
 	{"user number suffixes", "0085_user_number_search", "DELETE FROM user_suffixes", "INSERT INTO user_suffixes", db.Postgres},
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
 	{"expert cases' hospitals", "0083_case_expert_hospital", "", "UPDATE case_experts", ""},
-	{"expert tallies", "0080_case_expert_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
+	{"expert tallies", "0091_case_expert_hospital_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
 	{"search piece tallies", "0084_case_gram_tallies", "DELETE FROM consultation_gram_tallies", "INSERT INTO consultation_gram_tallies", db.Postgres},
 }
+
+var nextTable = regexp.MustCompile(`^INSERT INTO ([a-z_]+)_next `)
 
 // rebuild counts again, from the rows, everything the triggers keep (kept,
 // then the statistics rollups of migrations 0046 to 0049), with the
@@ -97,6 +100,9 @@ func rebuild(ctx context.Context, tx *db.Tx, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
+		// A migration that builds a table anew under the name T_next and
+		// puts it in T's place fills T_next (0091): the loader fills T.
+		fill = nextTable.ReplaceAllString(fill, "INSERT INTO $1 ")
 		for _, q := range []string{k.clear, fill} {
 			if q == "" {
 				continue

@@ -37,7 +37,7 @@ const expertTallyDiff = `SELECT
 	(SELECT COUNT(*) FROM (SELECT ` + expertTallyKey + `, COUNT(*) FROM case_experts GROUP BY ` + expertTallyKey + `
 		EXCEPT SELECT ` + expertTallyKey + `, n FROM case_expert_tallies WHERE n <> 0) b)`
 
-const expertTallyKey = "expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status"
+const expertTallyKey = "expert_id, deleted, status, is_draft, is_recall, is_return, is_lock, assigned, supplement_review, print_deliver_status, hospital_id"
 
 // TestCaseExpertsFollowEveryWrite makes 800 random writes to what names
 // an expert on a case (assignment, reviewer, return, handover, invitations

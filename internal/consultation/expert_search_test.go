@@ -159,5 +159,26 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 				t.Errorf("%s %q: count from %s", d.Dialect, text, l.count)
 			}
 		}
+		// A search that names hospitals only (医院: no case's columns hold
+		// it) counts from the expert's tally by hospital (migration 0091):
+		// its rows changed by one show in every tab count.
+		before, err := svc.Count(ctx, listquery.Request{Search: "医院"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if before["completed"] == 0 || before["all"] == 0 {
+			t.Fatalf("no completed case of a hospital named 医院: %v", before)
+		}
+		exec("UPDATE case_expert_tallies SET n = n + 1 WHERE expert_id = ? AND n > 0", experts[0])
+		after, err := svc.Count(ctx, listquery.Request{Search: "医院"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		exec("UPDATE case_expert_tallies SET n = n - 1 WHERE expert_id = ? AND n > 1", experts[0])
+		for _, tab := range []string{"all", "completed"} {
+			if after[tab] == before[tab] {
+				t.Errorf("%s: a search of 医院 counted %d in tab %s, as the rows, with the tally changed", d.Dialect, after[tab], tab)
+			}
+		}
 	})
 }

@@ -101,8 +101,10 @@ var expertList = func() *listquery.Resource {
 // that an index serves is written on x's copies (migrations 0069, 0083):
 // the cases whose searched columns match, read from the index as a set
 // (consultation_grams, the trigram indexes, SQLite's FTS5 tables), or the
-// hospitals whose name matches, x.case_id IN (…) OR x.hospital_id IN (…).
-// The count then reads x alone, by (expert_id, status, hospital_id …) and
+// hospitals whose name matches, x.case_id IN (…) OR x.hospital_id IN (…),
+// or the hospitals alone when no case's columns match (a hospital's
+// name), which the expert's tally counts by hospital (migration 0091).
+// Else the count reads x alone, by (expert_id, status, hospital_id …) and
 // the set, instead of joining each case of the tab (an expert's completed
 // tab, ~26,000 cases at 1M) to test the case's columns. onX reports that
 // the query's conditions name only x. A text no index serves (one or two
@@ -135,6 +137,21 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 		// hospital the set on x pays (明州 ~3,000 → ~1,050).
 		q, err = parseList(ctx, d, req)
 		return q, false, err
+	}
+	if len(ids) > 0 {
+		// A hospital's name that no case's searched columns hold: the
+		// search is the hospitals alone, which the expert's tally counts
+		// by hospital (migration 0091).
+		none, err := noCaseMatches(ctx, d, text, cases)
+		if err != nil {
+			return nil, false, err
+		}
+		if none {
+			r := *expertList
+			r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sq.Eq{"x.hospital_id": []int64(ids)} }
+			q, err = r.Parse(d.Dialect, req)
+			return q, onX, err
+		}
 	}
 	r := *expertList
 	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer {
@@ -170,6 +187,22 @@ func expertCases(d db.Dialect, text string) sq.Sqlizer {
 		return sq.Expr("SELECT case_id FROM consultation_grams WHERE gram = ?", strings.ToLower(text))
 	}
 	return nil
+}
+
+// noCaseMatches reports whether no case's searched columns match text
+// (cases, the subquery of expertCases, selects none), read from the same
+// index as the lists' own searches read it first (postgresMatched,
+// sqliteMatched).
+func noCaseMatches(ctx context.Context, d *db.DB, text string, cases sq.Sqlizer) (bool, error) {
+	var ids *string
+	var err error
+	switch d.Dialect {
+	case db.Postgres:
+		ids, err = postgresMatched(ctx, d, text)
+	case db.SQLite:
+		ids, err = sqliteMatched(ctx, d, cases)
+	}
+	return err == nil && ids != nil && *ids == "", err
 }
 
 // namesCases reports whether the condition names a column of the cases c

@@ -278,11 +278,12 @@ var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status"
 	"c.pathology_number": "x.pathology_number", `c.pathology_number COLLATE "C"`: `x.pathology_number COLLATE "C"`}
 
 // expertTally counts an expert's rows of case_experts by the columns their
-// scope and tabs name (migration 0080), for a count over "case_experts x"
-// alone.
+// scope and tabs name (migration 0080) and by hospital (0091: a search
+// that names hospitals only, see expertParse), for a count over
+// "case_experts x" alone.
 var expertTally = &listquery.Tally{From: "case_experts x", Table: "case_expert_tallies x", Count: "x.n",
 	Columns: []string{"x.expert_id", "x.deleted", "x.status", "x.is_draft", "x.is_recall", "x.is_return", "x.is_lock", "x.assigned",
-		"x.supplement_review", "x.print_deliver_status"}}
+		"x.supplement_review", "x.print_deliver_status", "x.hospital_id"}}
 
 const rowColumns = `c.id, c.consult_no, c.pathology_number, c.patient_name, c.gender, c.age, c.age_unit,
 	c.hospital_id, h.name AS hospital_name, c.center_id, ce.name AS center_name, c.expert_id, ex.name AS expert_name,
