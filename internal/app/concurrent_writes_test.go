@@ -263,10 +263,16 @@ func TestConcurrentCaseWrites(t *testing.T) {
 		if len(failures) > 0 {
 			t.Errorf("%d of %d operations failed, e.g.\n%s", len(failures), len(seen), strings.Join(failures[:min(5, len(failures))], "\n"))
 		}
-		// Enough of them moved cases to mean something.
-		for _, op := range []string{"submit 200", "bindexpert 200", "recall 200", "lock 200", "publish 200", "delete 200", "batch_submit case ok", "batch_bindexpert case ok"} {
-			if counts[op] == 0 {
-				t.Errorf("no %s succeeded", op)
+		// Enough of them moved cases to mean something (a lock or a
+		// publication, deeper in the life cycle, may not happen in a run).
+		for _, op := range [][]string{{"submit 200", "batch_submit case ok"}, {"bindexpert 200", "batch_bindexpert case ok"},
+			{"recall 200", "batch_recall case ok"}, {"recall_agree 200", "batch_agree case ok"}, {"delete 200"}, {"return_to_site 200", "expert_return 200"}} {
+			n := 0
+			for _, k := range op {
+				n += counts[k]
+			}
+			if n == 0 {
+				t.Errorf("none of %v succeeded", op)
 			}
 		}
 		checkCounters(t, e)
