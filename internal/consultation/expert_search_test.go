@@ -175,6 +175,26 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 			t.Fatal(err)
 		}
 		exec("UPDATE case_expert_tallies SET n = n - 1 WHERE expert_id = ? AND n > 1", experts[0])
+		// Its page is read by its keys first, also under a sort by a
+		// column of the cases (the keys are then read with them joined).
+		for _, sort := range []string{`{"submitted_at":"desc"}`, `{"patient_name":"asc"}`} {
+			rows, page, err := svc.List(ctx, listquery.Request{Search: "医院", PageSize: "100", SortBy: sort})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Total != before["all"] || int64(len(rows)) != min(before["all"], 100) || len(rows) < 4 {
+				t.Fatalf("%s: a search of 医院 sorted by %s listed %d of %d, counted %d", d.Dialect, sort, len(rows), page.Total, before["all"])
+			}
+			short, _, err := svc.List(ctx, listquery.Request{Search: "医院", PageSize: "3", SortBy: sort})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range short {
+				if short[i].ID != rows[i].ID {
+					t.Errorf("%s: a search of 医院 sorted by %s: page of 3 starts %d, not %d", d.Dialect, sort, short[i].ID, rows[i].ID)
+				}
+			}
+		}
 		for _, tab := range []string{"all", "completed"} {
 			if after[tab] == before[tab] {
 				t.Errorf("%s: a search of 医院 counted %d in tab %s, as the rows, with the tally changed", d.Dialect, after[tab], tab)

@@ -342,9 +342,9 @@ func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, e
 	p := access.FromContext(ctx)
 	var q *listquery.Query
 	var err error
-	onX := false
+	onX, keysFirst := false, false
 	if expertOnly(p) {
-		q, onX, err = expertParse(ctx, s.db, req)
+		q, onX, keysFirst, err = expertParse(ctx, s.db, req)
 	} else {
 		q, err = parseList(ctx, s.db, req)
 	}
@@ -365,7 +365,12 @@ func (s *Service) parse(ctx context.Context, req listquery.Request) (*listing, e
 		// A condition on the cases' columns (one x holds no copy of) joins
 		// them to the count; past the first page the count's FROM also
 		// selects the page's keys in order (see listquery.Run).
-		if (q.Filtered() && !onX) || (q.Page > 1 && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
+		// A page read by its keys first (expertParse) selects them from the
+		// count's FROM too.
+		if keysFirst {
+			q.KeysFirst()
+		}
+		if (q.Filtered() && !onX) || ((q.Page > 1 || keysFirst) && slices.ContainsFunc(q.OrderBy, func(t string) bool { return strings.HasPrefix(t, "c.") })) {
 			l.count = l.from
 		}
 		// Counts over x alone sum the tally; over x joined to the cases
