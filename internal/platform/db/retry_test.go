@@ -15,7 +15,7 @@ import (
 // Two transactions update the same two rows in opposite orders, each
 // holding its first row until the other holds its own: PostgreSQL aborts
 // one as a deadlock victim (40P01). InTx runs the victim's fn again in a
-// new transaction, and both succeed: each fn ran to its commit once, the
+// new transaction, and both succeed: each fn ran to its commit once, each
 // failed attempt's rollback work ran and its after-commit work did not,
 // and each row has both changes, once.
 func TestInTxRunsADeadlockVictimAgain(t *testing.T) {
@@ -58,17 +58,22 @@ func TestInTxRunsADeadlockVictimAgain(t *testing.T) {
 			t.Fatalf("a transaction failed: %v (deadlock: %v)", err, db.Retryable(err))
 		}
 	}
-	if a, b := attempts[0].Load(), attempts[1].Load(); a+b != 3 {
-		t.Errorf("fn ran %d and %d times, want 3 in all (the victim twice)", a, b)
+	// The victim ran again at least once; on a loaded machine a retry may
+	// meet the other transaction still holding its rows and be a victim
+	// again. Each failed attempt's rollback work ran, no after-commit work
+	// but the committed attempt's.
+	a, b := attempts[0].Load(), attempts[1].Load()
+	if a+b < 3 {
+		t.Errorf("fn ran %d and %d times, want the victim at least twice", a, b)
+	}
+	if u, v := undone[0].Load(), undone[1].Load(); u != a-1 || v != b-1 {
+		t.Errorf("rollback work ran %d and %d times for %d and %d attempts, want once per failed attempt", u, v, a, b)
 	}
 	if a, b := committed[0].Load(), committed[1].Load(); a != 1 || b != 1 {
 		t.Errorf("after-commit work ran %d and %d times, want once each", a, b)
 	}
-	if a, b := undone[0].Load(), undone[1].Load(); a+b != 1 {
-		t.Errorf("rollback work ran %d and %d times, want once for the victim's failed attempt", a, b)
-	}
-	if n := db.Retries() - retries; n != 1 {
-		t.Errorf("%d retries counted, want 1", n)
+	if n := db.Retries() - retries; n < int64(a+b-2) {
+		t.Errorf("%d retries counted, want at least %d", n, a+b-2)
 	}
 	for i, id := range rows {
 		var name string
