@@ -57,7 +57,7 @@ describe('routes and session', () => {
       'GET /api/role': () => [],
     });
     const router = start('/manage');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account'), { timeout: 10000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
   });
 
   it('a failing user-info call clears the session and returns to login', async () => {
