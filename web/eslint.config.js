@@ -55,10 +55,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { name: 'antd', importNames: ['Tabs'], message: 'use Tabs from src/components/ui/Tabs: it keeps the overflow button out of the tab list' },
+        { name: 'react-router', importNames: ['useSearchParams'], message: 'use useSearchParams from src/lib/searchParams: its writes start from the address as the router has it now, so a list cannot put back a view or tab a switch has just left' },
       ],
       // Unused names are the compiler's job (noUnusedLocals/noUnusedParameters), with its `_` convention.
       '@typescript-eslint/no-unused-vars': 'off',
     },
   },
   { files: ['src/components/ui/Tabs.tsx'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/lib/searchParams.ts'], rules: { 'no-restricted-imports': 'off' } },
 );

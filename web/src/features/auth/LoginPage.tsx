@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import SafetyOutlined from '@ant-design/icons-svg/es/asn/SafetyOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useSiteConfig, useSiteHead } from '../../lib/siteConfig';
 import { session, useSession } from '../../lib/session';
 import { useSignInTexts } from '../../lib/signInTexts';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button, Segmented, Space, Tag, Typography } from 'antd';
 import { ContainerOutlined, PlusOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';

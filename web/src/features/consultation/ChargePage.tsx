@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Form, Modal, Select, Space, Tag, Typography } from 'antd';
 import { DollarOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { DataList } from '../../components/ui/list/DataList';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Card, Col, Empty, Flex, Input, List, Pagination, Row, Space, Typography } from 'antd';
 import { useQuery, keepPreviousData } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';
 import { useDebounced } from '../../components/ui/list/useDebounced';

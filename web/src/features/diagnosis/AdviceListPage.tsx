@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Form, Modal, Select, Space, Typography } from 'antd';
 import { CheckOutlined, DownloadOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { parseQuery, toApiQuery } from '../../lib/list/query';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/ui/PageContainer';

@@ -9,7 +9,7 @@ import { PageContainer } from '../../components/ui/PageContainer';
 import { Tabs } from '../../components/ui/Tabs';
 import { FormDrawer } from '../../components/ui/FormDrawer';
 import { useApiError } from '../../components/ui/useApiError';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { formatDateTime } from '../../lib/format';
 import { useDeleteTemplate, useSaveTemplate, useTemplates, type Template, type TemplateInput } from './api';
 import { filterTemplates } from './TemplatePicker';

@@ -3,7 +3,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useTranslation } from 'react-i18next';
 import { DataList } from '../../components/ui/list/DataList';
 import type { ListColumn } from '../../components/ui/list/types';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { Button, Result, Spin, Switch, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

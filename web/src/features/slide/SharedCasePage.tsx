@@ -4,7 +4,7 @@
 // the case's annotations; the report and attachments as the share includes
 // them), under the watermark "shared by … on …" (also drawn into every image).
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { Button, Card, Descriptions, Form, Input, Layout, Result, Space, Spin, Tag, Typography } from 'antd';
 import { FilePdfOutlined, LockOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

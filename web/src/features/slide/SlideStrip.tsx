@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Checkbox, Modal, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, FileImageOutlined, WarningOutlined } from '@ant-design/icons';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { useTranslation } from 'react-i18next';
 import { useCaseSlides, useViewerInfo, type CaseSlide } from './api';
 

@@ -2,7 +2,8 @@
 // Where the slide comes from is viewer/useSlideSources; drawing, snapshots and
 // the keyboard are hooks in viewer/; the bars and the side panel are panels.
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useSearchParams } from '../../lib/searchParams';
 import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/errors';

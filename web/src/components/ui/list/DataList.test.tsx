@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAt } from '../../../test/render';
 import { DataList } from './DataList';
 import type { ApiListQuery } from '../../../lib/list/query';
@@ -66,6 +66,38 @@ describe('DataList', () => {
     fireEvent.change(screen.getByLabelText('名称'), { target: { value: ' 王 ' } });
     fireEvent.click(screen.getByTestId('search-submit'));
     await waitFor(() => expect(fetchList).toHaveBeenLastCalledWith({ page: 1, page_size: 50, params: '{"name":"王","tab":"mine"}' }));
+  });
+
+  // The router shows a new address in a transition; until it has rendered, the list holds the
+  // query it last rendered. What the user does meanwhile (here within one act, before React
+  // renders) must start from the address as it is now.
+  const params = (router: { state: { location: { search: string } } }) => JSON.parse(new URLSearchParams(router.state.location.search).get('params') ?? '{}') as unknown;
+  const press = (box: HTMLElement, text: string) => {
+    fireEvent.change(box, { target: { value: text } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  };
+
+  it('keeps a tab clicked just before a search, before the tab has rendered', async () => {
+    const fetchList = vi.fn(async () => ({ rows: rows(2), total: 2 }));
+    const { router } = setup(fetchList);
+    await screen.findByText('行1');
+    act(() => {
+      fireEvent.click(screen.getByText('我的'));
+      press(screen.getByTestId('list-search'), '王');
+    });
+    await waitFor(() => expect(fetchList).toHaveBeenLastCalledWith({ page: 1, page_size: 20, search: '王', params: '{"tab":"mine"}' }));
+    expect(params(router)).toEqual({ tab: 'mine' });
+  });
+
+  it('keeps a tab clicked just before the search form is reset, before the tab has rendered', async () => {
+    const fetchList = vi.fn(async () => ({ rows: rows(2), total: 2 }));
+    const { router } = setup(fetchList, '/list?params=%7B%22name%22%3A%22%E7%8E%8B%22%7D');
+    await screen.findByText('行1');
+    act(() => {
+      fireEvent.click(screen.getByText('我的'));
+      fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
+    });
+    await waitFor(() => expect(params(router)).toEqual({ tab: 'mine' }));
   });
 
   it('cycles sorting desc → asc → none', async () => {

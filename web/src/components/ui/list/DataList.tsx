@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
 import { Empty, Flex, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnType, TableProps } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, sortFromTable } from '../../../lib/list/query';
+import { PAGE_SIZES, sortFromTable, type ListQuery } from '../../../lib/list/query';
 import { nestRows } from '../../../lib/list/tree';
 import { ColumnSettings } from './ColumnSettings';
 import { ListTabs } from './ListTabs';
@@ -59,23 +59,24 @@ export function DataList<T extends object>(props: DataListProps<T>) {
       setQuery({ sort_by: sortFromTable(s?.columnKey ? String(s.columnKey) : undefined, s?.order), page: 1 });
     } else if (extra.action === 'paginate') {
       const size = pg.pageSize ?? query.page_size;
-      setQuery({ page: size !== query.page_size ? 1 : (pg.current ?? 1), page_size: size }, { replace: true });
+      setQuery((now) => ({ page: size !== now.page_size ? 1 : (pg.current ?? 1), page_size: size }), { replace: true });
     }
   };
   const filterColumns = columns.filter((c) => c.filterable).map((c) => ({ value: c.key, label: c.title }));
   const titles = Object.fromEntries(columns.map((c) => [c.key, c.title]));
-  const tabOnlyParams = firstTab ? { [tabParam]: activeTab } : {};
+  // The tab a search keeps is the address's now: a tab clicked just before may not have rendered yet.
+  const tabOnly = (now: ListQuery): ListQuery['params'] => (firstTab ? { [tabParam]: String(now.params[tabParam] ?? firstTab) } : {});
 
   return (
     <div data-testid={`list-${tableId}`}>
-      {tabs && <ListTabs tabs={tabs} active={activeTab} counts={counts} onChange={(k) => setQuery({ params: { ...query.params, [tabParam]: k }, page: 1 })} />}
+      {tabs && <ListTabs tabs={tabs} active={activeTab} counts={counts} onChange={(k) => setQuery((now) => ({ params: { ...now.params, [tabParam]: k }, page: 1 }))} />}
       {searchFields.length > 0 && (
         <SearchForm
           fields={searchFields}
           filterColumns={filterColumns}
           params={query.params}
           constraints={query.constraints}
-          onSubmit={(params, constraints) => setQuery({ params: { ...params, ...tabOnlyParams }, constraints, page: 1 })}
+          onSubmit={(params, constraints) => setQuery((now) => ({ params: { ...params, ...tabOnly(now) }, constraints, page: 1 }))}
         />
       )}
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>

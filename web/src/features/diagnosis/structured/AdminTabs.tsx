@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Checkbox, Drawer, Empty, Flex, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/searchParams';
 import { FormDrawer } from '../../../components/ui/FormDrawer';
 import { useApiError } from '../../../components/ui/useApiError';
 import { formatDateTime } from '../../../lib/format';
