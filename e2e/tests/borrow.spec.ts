@@ -96,12 +96,9 @@ test('a site borrows slides and blocks; the center passes, lends, takes them bac
   await expect(page.getByTestId(`borrow-return-${id}`)).toHaveCount(0);
 
   // The archive: receive the case's material, then store it.
-  // Once in CI the click left the loans view in place (the switch did not reach
-  // the address); the walk clicks again until the address names the archive.
-  await expect(async () => {
-    await page.getByTestId('borrow-view-archive').click();
-    await expect(page).toHaveURL(/view=archive/, { timeout: 2000 });
-  }).toPass();
+  await page.getByTestId('borrow-view-archive').click();
+  await expect(page).toHaveURL(/view=archive/);
+  await expect(page.getByTestId('list-borrow.archive')).toBeVisible();
   await settled(page);
   await searchList(page, c.consult_no);
   const arow = page.locator('tr').filter({ hasText: c.consult_no });
