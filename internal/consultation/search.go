@@ -106,7 +106,8 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 // gramCases are, on SQLite, the cases of each one-character gram of their
 // searched texts with copies of the columns the scopes, the tabs (their
 // times too), the common filters and the default sorts name (migration
-// 0089). A search of one such character that names no hospital matches
+// 0089), and those the case screens offer to filter and sort by besides
+// (0092). A search of one such character that names no hospital matches
 // exactly the gram's cases, so its counts, and the keys of its pages when
 // the sort names copied columns only, are read from the gram's range of
 // the table's key: at 1M the ~10,000 cases of 王 were each read by id
@@ -114,7 +115,8 @@ func parseList(ctx context.Context, d *db.DB, req listquery.Request) (*listquery
 var gramCases = &listquery.Tally{From: "consultations c", Table: "consultation_gram_cases c", Count: "1", Rows: true,
 	Columns: []string{"c.gram", "c.id", "c.hospital_id", "c.center_id", "c.expert_id", "c.user_id", "c.staff_id", "c.status",
 		"c.is_draft", "c.is_recall", "c.is_return", "c.is_lock", "c.supplement_review", "c.print_deliver_status", "c.expedite",
-		"c.charge_status", "c.deleted_at", "c.created_at", "c.submitted_at", "c.timeout_at", "c.remind_at", "c.release_at"}}
+		"c.charge_status", "c.deleted_at", "c.created_at", "c.submitted_at", "c.timeout_at", "c.remind_at", "c.release_at",
+		"c.gender", "c.age", "c.slide_count", "c.patient_name", "c.consult_no", "c.pathology_number", "c.inspection_date", "c.assigned_at"}}
 
 // gramTally counts the cases by each one-character gram of their searched
 // texts (consultation_grams' own) and the case tallies' columns

@@ -35,9 +35,10 @@ type Tally struct {
 var (
 	sqlStrings = regexp.MustCompile(`'(?:[^']|'')*'`)
 	sqlWords   = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?`)
-	// keywords a tallied condition may use besides the columns.
+	// keywords a tallied condition may use besides the columns (a LIKE
+	// filter on a copied text column: Tally.Rows).
 	sqlKeywords = map[string]bool{"AND": true, "OR": true, "NOT": true, "IN": true, "IS": true, "NULL": true, "BETWEEN": true,
-		"TRUE": true, "FALSE": true}
+		"TRUE": true, "FALSE": true, "LIKE": true, "ESCAPE": true}
 )
 
 // covers reports whether the WHERE text names only tallied columns.

@@ -19,6 +19,7 @@ func TestTallyCoversOnlyItsColumns(t *testing.T) {
 		"c.status = 1 AND c.expert_id IS NULL":                              false,
 		"c.id IN (SELECT consult_id FROM invitations WHERE invitee_id = ?)": false,
 		"c.patient_name LIKE ? ESCAPE '\\'":                                 false,
+		"c.status = 4 AND c.hospital_id NOT LIKE ? ESCAPE '\\'":             true,
 		"c.status = 1 AND COALESCE(c.hospital_id, 0) = 1":                   false,
 		"c.status = 'c.patient_name'":                                       true,
 		"status = 1":                                                        false,
