@@ -15,9 +15,10 @@ import (
 // character beyond ASCII, two, a hospital's name, part of an ID number,
 // one Latin letter, a pathology number's part) must each equal the
 // total of that tab's list under the same search, which counts its rows
-// with the tab's condition alone (listquery.Run). The tabs that compare a
-// time are counted together under a search (listquery.countTallied); at
-// least one such tab is not zero under a search.
+// with the tab's condition alone (listquery.Run). Under a search a search
+// tally reads (on PostgreSQL a character's gram tallies) the tabs that
+// compare a time are counted together (listquery.countTallied); at least
+// one such tab is not zero under a search.
 func TestTabCountsUnderSearches(t *testing.T) {
 	eachDB(t, nil, func(t *testing.T, e *env) {
 		w := newScopeWalk(e, 29)

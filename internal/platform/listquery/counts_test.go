@@ -13,9 +13,9 @@ import (
 
 // TestCountsUnderSearchTogether checks, on both dialects, the tab counts
 // of a search whose tally covers some tabs and not others (those are
-// counted from the rows in one statement, see countTallied) against a
-// plain COUNT(*) of each tab: with a search tally (CountSearchBy) and with
-// a search the resource's tally covers. The uncounted tabs overlap, one
+// counted from the rows in one statement under a search tally, each on
+// its own under a search the resource's tally covers, see countTallied)
+// against a plain COUNT(*) of each tab. The uncounted tabs overlap, one
 // matches no row and one compares a time some rows lack, so a statement
 // that counts their union, or drops a tab's own condition, fails.
 func TestCountsUnderSearchTogether(t *testing.T) {
