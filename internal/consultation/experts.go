@@ -99,29 +99,6 @@ var expertList = func() *listquery.Resource {
 	return &r
 }()
 
-// expertListPostgres is expertList on PostgreSQL, where a filter on the
-// inspection date stays on the cases: the expert's rows of a tab and its
-// hospitals are read from case_experts_hospital alone (index-only) and
-// the few a search leaves joined to their cases (5.3 ms at 1M, expert 6,
-// completed, hospitals 5 and 6, 张), while x's copy, in no index, had
-// each of their ~1,000 rows read from the table first (110 ms).
-var expertListPostgres = func() *listquery.Resource {
-	r := *expertList
-	r.Columns = maps.Clone(expertList.Columns)
-	c := r.Columns["inspection_date"]
-	c.Expr = list.Columns["inspection_date"].Expr
-	r.Columns["inspection_date"] = c
-	return &r
-}()
-
-// expertListOf is the expert's case list on dialect d.
-func expertListOf(d db.Dialect) *listquery.Resource {
-	if d == db.Postgres {
-		return expertListPostgres
-	}
-	return expertList
-}
-
 // expertParse parses a case list request of an expert-only caller, whose
 // list reads their rows of case_experts x joined to the cases. A search
 // that an index serves is written on x's copies (migrations 0069, 0083):
@@ -139,7 +116,7 @@ func expertListOf(d db.Dialect) *listquery.Resource {
 func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listquery.Query, onX, keysFirst bool, err error) {
 	plain := req
 	plain.Search = ""
-	if q, err = expertListOf(d.Dialect).Parse(d.Dialect, plain); err != nil {
+	if q, err = expertList.Parse(d.Dialect, plain); err != nil {
 		return nil, false, false, err
 	}
 	onX = !namesCases(q.Where)
@@ -164,7 +141,7 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 			// read the gram's range of consultation_gram_cases (~10,000
 			// cases of 王 at 1M) and the expert's row of each by key,
 			// instead of each of a tab's ~20,000 cases joined.
-			r := *expertListOf(d.Dialect)
+			r := *expertList
 			r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sq.Expr("x.case_id IN (?)", cases) }
 			if q, err = r.Parse(d.Dialect, req); err != nil {
 				return nil, false, false, err
@@ -188,7 +165,7 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 			return nil, false, false, err
 		}
 		if none {
-			r := *expertListOf(d.Dialect)
+			r := *expertList
 			r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sq.Eq{"x.hospital_id": []int64(ids)} }
 			if q, err = r.Parse(d.Dialect, req); err != nil {
 				return nil, false, false, err
@@ -201,7 +178,7 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 			return q, onX, true, nil
 		}
 	}
-	r := *expertListOf(d.Dialect)
+	r := *expertList
 	r.SearchIndex = func(db.Dialect, string) sq.Sqlizer {
 		in := sq.Expr("x.case_id IN (?)", cases)
 		if d.Dialect == db.Postgres && utf8.RuneCountInString(text) >= 3 {
