@@ -55,7 +55,7 @@ func triggersOff(ctx context.Context, tx *db.Tx) (func() error, error) {
 // when only is empty): the case tallies (0029), SQLite's search indexes
 // (0030, 0058; PostgreSQL's are plain indexes) and the one- and
 // two-character pieces of the searched texts (0058), the cases each expert
-// is named on (0056) and the columns of their cases it copies (0069, 0077, 0083, 0093);
+// is named on (0056) and the columns of their cases it copies (0069, 0077, 0083);
 // the user tallies, search index and pieces (0076) and number suffixes
 // (0085); the experts' tallies
 // of those copies (0080, by hospital since 0091); the case tallies by one-character piece (0084,
@@ -80,7 +80,6 @@ var kept = []struct {
 	{"user number suffixes", "0085_user_number_search", "DELETE FROM user_suffixes", "INSERT INTO user_suffixes", db.Postgres},
 	{"expert cases' pathology numbers", "0077_case_expert_pathology", "", "UPDATE case_experts", ""},
 	{"expert cases' hospitals", "0083_case_expert_hospital", "", "UPDATE case_experts", ""},
-	{"expert cases' inspection dates and numbers", "0093_case_expert_inspection", "", "UPDATE case_experts", ""},
 	{"expert tallies", "0091_case_expert_hospital_tallies", "DELETE FROM case_expert_tallies", "INSERT INTO case_expert_tallies", ""},
 	{"search piece tallies", "0084_case_gram_tallies", "DELETE FROM consultation_gram_tallies", "INSERT INTO consultation_gram_tallies", db.Postgres},
 }

@@ -20,14 +20,13 @@ const expertNamed = `c.expert_id = ? OR c.reviewer_id = ? OR c.returned_by = ? O
 	OR c.id IN (SELECT consult_id FROM diagnoses WHERE reviewer_id = ? AND type = 1)`
 
 // staleCopies selects the case_experts rows whose copies of their case's
-// columns (migrations 0069, 0077, 0083, 0093) differ from the case's.
+// columns (migrations 0069, 0077, 0083) differ from the case's.
 const staleCopies = `SELECT x.expert_id FROM case_experts x JOIN consultations c ON c.id = x.case_id
 	WHERE x.status <> c.status OR x.is_draft <> c.is_draft OR x.is_recall <> c.is_recall OR x.is_return <> c.is_return
 	OR x.is_lock <> c.is_lock OR x.supplement_review <> c.supplement_review OR x.print_deliver_status <> c.print_deliver_status
 	OR x.assigned <> CASE WHEN c.expert_id IS NULL THEN 0 ELSE 1 END OR x.deleted <> CASE WHEN c.deleted_at IS NULL THEN 0 ELSE 1 END
 	OR x.submitted_at IS DISTINCT FROM c.submitted_at OR x.timeout_at IS DISTINCT FROM c.timeout_at
-	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at OR x.pathology_number <> c.pathology_number OR x.hospital_id <> c.hospital_id
-	OR x.inspection_date IS DISTINCT FROM c.inspection_date OR x.consult_no <> c.consult_no`
+	OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at OR x.pathology_number <> c.pathology_number OR x.hospital_id <> c.hospital_id`
 
 // expertTallyDiff counts the keys whose case_expert_tallies count
 // (migration 0080) is not the number of case_experts rows of that key (a
@@ -139,9 +138,8 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 				k := r.IntN(12)
 				if k < 2 || len(ids) == 0 {
 					var id int64
-					if err := tx.GetContext(ctx, &id, d.Rebind(`INSERT INTO consultations (hospital_id, user_id, expert_id, reviewer_id, status, pathology_number, consult_no, inspection_date, created_at, updated_at)
-						VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?) RETURNING id`), hospitals[r.IntN(2)], users[0], pick(), pick(), fmt.Sprint("BL", r.IntN(5)),
-						fmt.Sprint("Z", r.IntN(5)), now.Add(-time.Duration(r.IntN(100))*time.Hour), now, now); err != nil {
+					if err := tx.GetContext(ctx, &id, d.Rebind(`INSERT INTO consultations (hospital_id, user_id, expert_id, reviewer_id, status, pathology_number, created_at, updated_at)
+						VALUES (?, ?, ?, ?, 1, ?, ?, ?) RETURNING id`), hospitals[r.IntN(2)], users[0], pick(), pick(), fmt.Sprint("BL", r.IntN(5)), now, now); err != nil {
 						t.Fatal(err)
 					}
 					ids = append(ids, id)
@@ -155,16 +153,13 @@ func TestCaseExpertsFollowEveryWrite(t *testing.T) {
 				case 5: // a column case_experts copies (with an unrelated one)
 					var v any = r.IntN(5) - 1
 					col := []string{"status", "is_draft", "is_recall", "is_return", "is_lock", "supplement_review", "print_deliver_status",
-						"deleted_at", "submitted_at", "timeout_at", "remind_at", "release_at", "pathology_number", "hospital_id",
-						"inspection_date", "consult_no"}[r.IntN(16)]
+						"deleted_at", "submitted_at", "timeout_at", "remind_at", "release_at", "pathology_number", "hospital_id"}[r.IntN(14)]
 					switch {
 					case col == "hospital_id":
 						v = hospitals[r.IntN(2)]
 					case col == "pathology_number":
 						v = fmt.Sprint("BL", r.IntN(5))
-					case col == "consult_no":
-						v = fmt.Sprint("Z", r.IntN(5))
-					case strings.HasSuffix(col, "_at") || col == "inspection_date":
+					case strings.HasSuffix(col, "_at"):
 						v = nil
 						if r.IntN(3) > 0 {
 							v = now.Add(time.Duration(r.IntN(100)) * time.Hour)

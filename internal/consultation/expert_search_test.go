@@ -73,45 +73,19 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 		}
 		tabs := map[string]string{"all": "1=1", "completed": "c.status = 4", "submitted": "c.status IN (1, 2)",
 			"pending": "c.status = 1 AND c.expert_id IS NOT NULL AND c.is_lock = 0 AND c.is_recall = 0"}
-		// A list filtered by hospital, and one by inspection date too and
-		// sorted by pathology number: conditions and a sort on x's copies
-		// (migrations 0077, 0083, 0093).
-		collate := ""
-		if d.Dialect == db.Postgres {
-			collate = ` COLLATE "C"`
-		}
-		// The dates are read in UTC (Request.Location), as the cases' are stored.
-		type variant struct {
-			params, where, sort, order string
-			dated                      bool
-		}
-		from, to := time.Date(2025, 12, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 12, 21, 0, 0, 0, 0, time.UTC)
-		variants := func() []variant {
-			h := fmt.Sprintf(" AND c.hospital_id IN (%d, %d)", hospitals[0], hospitals[3])
-			dates := " AND c.inspection_date >= ? AND c.inspection_date < ?"
-			return []variant{
-				{"", "", `{"submitted_at":"desc"}`, "c.submitted_at DESC, c.id DESC", false},
-				{fmt.Sprintf(`,"hospital_id":[%d,%d]`, hospitals[0], hospitals[3]), h, `{"submitted_at":"desc"}`, "c.submitted_at DESC, c.id DESC", false},
-				{`,"inspection_date":["2025-12-01","2025-12-20"]`, dates, `{"pathology_number":"desc"}`, "c.pathology_number" + collate + " DESC, c.id DESC", true},
-				{fmt.Sprintf(`,"hospital_id":[%d,%d],"inspection_date":["2025-12-01","2025-12-20"]`, hospitals[0], hospitals[3]),
-					h + dates, `{"consult_no":"asc"}`, "c.consult_no" + collate + " ASC, c.id DESC", true},
-			}
-		}()
-		texts := []string{"王", "人", "张", "伟", "王伟", "明州", "人民医院", "人民", "中心医院", "TP2024", "2025-0", "BL202", "a", "hospital", "州人民", "无此"}
+		texts := []string{"王", "人", "王伟", "明州", "人民医院", "人民", "中心医院", "TP2024", "2025-0", "BL202", "a", "hospital", "州人民", "无此"}
 		var ids []int64
 		for round := range 4 {
 			for range 80 {
 				switch k := r.IntN(12); {
 				case k < 4 || len(ids) == 0:
-					ids = append(ids, get(`INSERT INTO consultations (hospital_id, user_id, expert_id, status, consult_no, pathology_number, patient_name, case_data, submitted_at, inspection_date, created_at, updated_at)
-						VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?)`, hospitals[r.IntN(len(hospitals))], experts[0], experts[r.IntN(len(experts))],
-						[]int{0, 1, 2, 4, 4}[r.IntN(5)], number("TP"), number("BL"), name(), now.Add(-time.Duration(r.IntN(1000))*time.Hour),
-						now.Add(-time.Duration(r.IntN(1000))*time.Hour), now, now))
+					ids = append(ids, get(`INSERT INTO consultations (hospital_id, user_id, expert_id, status, consult_no, pathology_number, patient_name, case_data, submitted_at, created_at, updated_at)
+						VALUES (?, ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?)`, hospitals[r.IntN(len(hospitals))], experts[0], experts[r.IntN(len(experts))],
+						[]int{0, 1, 2, 4, 4}[r.IntN(5)], number("TP"), number("BL"), name(), now.Add(-time.Duration(r.IntN(1000))*time.Hour), now, now))
 				case k < 6:
 					exec("UPDATE consultations SET hospital_id = ? WHERE id = ?", hospitals[r.IntN(len(hospitals))], ids[r.IntN(len(ids))])
 				case k < 7:
-					exec("UPDATE consultations SET patient_name = ?, consult_no = ?, inspection_date = ? WHERE id = ?", name(), number("TP"),
-						now.Add(-time.Duration(r.IntN(1000))*time.Hour), ids[r.IntN(len(ids))])
+					exec("UPDATE consultations SET patient_name = ?, consult_no = ? WHERE id = ?", name(), number("TP"), ids[r.IntN(len(ids))])
 				case k < 9:
 					exec("UPDATE consultations SET status = ?, expert_id = ? WHERE id = ?", []int{0, 1, 2, 4}[r.IntN(4)], experts[r.IntN(len(experts))], ids[r.IntN(len(ids))])
 				case k < 10:
@@ -135,17 +109,16 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 						t.Fatal(err)
 					}
 					for tab, cond := range tabs {
-						for _, v := range variants {
-							filter, where := v.params, cond+v.where
-							var want []int64
-							args := []any{e, p, p, p, p, p}
-							if v.dated {
-								args = append(args, from, to)
+						for _, filter := range []string{"", fmt.Sprintf(`,"hospital_id":[%d,%d]`, hospitals[0], hospitals[3])} {
+							where := cond
+							if filter != "" {
+								where += fmt.Sprintf(" AND c.hospital_id IN (%d, %d)", hospitals[0], hospitals[3])
 							}
-							if err := d.SelectContext(ctx, &want, d.Rebind(base+" AND "+where+" ORDER BY "+v.order), args...); err != nil {
+							var want []int64
+							if err := d.SelectContext(ctx, &want, d.Rebind(base+" AND "+where+" ORDER BY c.submitted_at DESC, c.id DESC"), e, p, p, p, p, p); err != nil {
 								t.Fatal(err)
 							}
-							req := listquery.Request{Search: text, PageSize: "100", SortBy: v.sort, Params: `{"tab":"` + tab + `"` + filter + `}`, Location: time.UTC}
+							req := listquery.Request{Search: text, PageSize: "100", SortBy: `{"submitted_at":"desc"}`, Params: `{"tab":"` + tab + `"` + filter + `}`}
 							rows, page, err := svc.List(ctx, req)
 							if err != nil {
 								t.Fatal(err)
@@ -173,51 +146,17 @@ func TestExpertSearchEqualsLike(t *testing.T) {
 			}
 		}
 		// The searches an index serves count over case_experts x alone;
-		// on SQLite a text of two characters that names no hospital (here
-		// 明州) is searched as on the other lists.
+		// on SQLite a text of one or two characters that names no
+		// hospital (here 王 and 明州) is searched as on the other lists.
 		ctx = access.WithPrincipal(ctx, &access.Principal{UserID: experts[0], Roles: []string{access.Expert}})
 		for _, text := range []string{"王", "明州", "人民医院", "TP2024"} {
 			l, err := svc.parse(ctx, listquery.Request{Search: text, Params: `{"tab":"completed"}`})
 			if err != nil {
 				t.Fatal(err)
 			}
-			onX := d.Dialect == db.Postgres || utf8.RuneCountInString(text) != 2
+			onX := d.Dialect == db.Postgres || utf8.RuneCountInString(text) > 2
 			if (l.count == "case_experts x") != onX {
 				t.Errorf("%s %q: count from %s", d.Dialect, text, l.count)
-			}
-		}
-		// On SQLite one character that names no hospital (one of 张李伟芳
-		// with the hospitals' first names back) counts, and reads its
-		// page, from the gram's rows joined to the expert's
-		// (expertGramCases): a case's gram row moved away shows in both.
-		if d.Dialect == db.SQLite {
-			for i, n := range hospitalNames {
-				exec("UPDATE hospitals SET name = ? WHERE id = ?", n, hospitals[i])
-			}
-			var req listquery.Request
-			var rows []Row
-			var page listquery.Pagination
-			var err error
-			for _, text := range []string{"张", "李", "伟", "芳"} {
-				req = listquery.Request{Search: text, PageSize: "1", SortBy: `{"submitted_at":"desc"}`, Params: `{"tab":"all"}`}
-				if rows, page, err = svc.List(ctx, req); err != nil {
-					t.Fatal(err)
-				}
-				if page.Total >= 2 {
-					break
-				}
-			}
-			if page.Total < 2 {
-				t.Fatalf("expert %d: %d cases of %s", experts[0], page.Total, req.Search)
-			}
-			exec("UPDATE consultation_gram_cases SET gram = '□' WHERE gram = ? AND id = ?", req.Search, rows[0].ID)
-			moved, page2, err := svc.List(ctx, req)
-			exec("UPDATE consultation_gram_cases SET gram = ? WHERE gram = '□' AND id = ?", req.Search, rows[0].ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if page2.Total != page.Total-1 || moved[0].ID == rows[0].ID {
-				t.Errorf("a search of %s with a case's gram row moved: total %d (was %d), first %d (was %d)", req.Search, page2.Total, page.Total, moved[0].ID, rows[0].ID)
 			}
 		}
 		// A search that names hospitals only (医院: no case's columns hold

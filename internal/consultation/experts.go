@@ -84,14 +84,11 @@ func (s *Service) checkAssignable(ctx context.Context, centerID, expertID int64,
 
 // expertList is the case list of an expert-only caller (see parse): the
 // filters on a column case_experts x holds a copy of name the copy, so
-// that they keep the count on x alone: the expert screens' filters (the
-// hospital, the numbers, the submission and inspection dates, migrations
-// 0077, 0083, 0093) and the tabs' columns.
+// that they keep the count on x alone.
 var expertList = func() *listquery.Resource {
 	r := *list
 	r.Columns = maps.Clone(list.Columns)
-	for name, expr := range map[string]string{"hospital_id": "x.hospital_id", "status": "x.status", "pathology_number": "x.pathology_number",
-		"consult_no": "x.consult_no", "submitted_at": "x.submitted_at", "timeout_at": "x.timeout_at", "inspection_date": "x.inspection_date"} {
+	for name, expr := range map[string]string{"hospital_id": "x.hospital_id", "status": "x.status"} {
 		c := r.Columns[name]
 		c.Expr = expr
 		r.Columns[name] = c
@@ -135,20 +132,6 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 		return nil, false, false, err
 	}
 	if d.Dialect == db.SQLite && gramText(text) && len(ids) == 0 {
-		if utf8.RuneCountInString(text) == 1 && onX && q.Drives(expertCopies) {
-			// One character whose cases are an expert's rows joined to
-			// the gram's (expertGramCases): the count and the page's keys
-			// read the gram's range of consultation_gram_cases (~10,000
-			// cases of 王 at 1M) and the expert's row of each by key,
-			// instead of each of a tab's ~20,000 cases joined.
-			r := *expertList
-			r.SearchIndex = func(db.Dialect, string) sq.Sqlizer { return sq.Expr("x.case_id IN (?)", cases) }
-			if q, err = r.Parse(d.Dialect, req); err != nil {
-				return nil, false, false, err
-			}
-			q.CountSearchBy(expertGramCases, sq.Eq{"g.gram": strings.ToLower(text)})
-			return q, onX, true, nil
-		}
 		// A surname's character (~10,000 cases at 1M) as a set on x: the
 		// expert's completed cases of 王 went from p99 676–715 to
 		// 1,610–1,928 ms (8 clients, the same copy); with a matching
@@ -196,19 +179,6 @@ func expertParse(ctx context.Context, d *db.DB, req listquery.Request) (q *listq
 	q, err = r.Parse(d.Dialect, req)
 	return q, onX, false, err
 }
-
-// expertGramCases are, on SQLite, an expert's rows of case_experts x
-// joined to the cases of each one-character gram of their searched texts
-// (consultation_gram_cases g, migration 0089), by key on both sides. A
-// search of one such character that names no hospital matches exactly the
-// gram's cases, so an expert's list whose conditions and sort name only
-// x's copies counts, and selects its pages' keys, from the join
-// (listquery.Query.CountSearchBy) instead of testing each of the
-// expert's rows of a tab against the gram's cases.
-var expertGramCases = &listquery.Tally{From: "case_experts x", Table: "consultation_gram_cases g JOIN case_experts x ON x.case_id = g.id",
-	Count: "1", Rows: true, Columns: []string{"g.gram", "x.case_id", "x.expert_id", "x.deleted", "x.status", "x.is_draft", "x.is_recall",
-		"x.is_return", "x.is_lock", "x.assigned", "x.supplement_review", "x.print_deliver_status", "x.hospital_id", "x.submitted_at",
-		"x.timeout_at", "x.remind_at", "x.release_at", "x.pathology_number", "x.inspection_date", "x.consult_no"}}
 
 // expertCases is the subquery of the ids of the cases whose searched
 // columns match text, from the index that serves it (as searchIndexOf

@@ -272,11 +272,10 @@ func expertOnly(p *access.Principal) bool {
 }
 
 // expertCopies are the sortable case columns an expert's rows of
-// case_experts hold copies of (migrations 0069, 0077, 0093), the case id
-// first; a text column also as PostgreSQL's sort names it (COLLATE "C").
+// case_experts hold copies of (migrations 0069, 0077), the case id first;
+// a text column also as PostgreSQL's sort names it (COLLATE "C").
 var expertCopies = map[string]string{"c.id": "x.case_id", "c.status": "x.status", "c.submitted_at": "x.submitted_at", "c.timeout_at": "x.timeout_at",
-	"c.pathology_number": "x.pathology_number", `c.pathology_number COLLATE "C"`: `x.pathology_number COLLATE "C"`,
-	"c.consult_no": "x.consult_no", `c.consult_no COLLATE "C"`: `x.consult_no COLLATE "C"`, "c.inspection_date": "x.inspection_date"}
+	"c.pathology_number": "x.pathology_number", `c.pathology_number COLLATE "C"`: `x.pathology_number COLLATE "C"`}
 
 // expertTally counts an expert's rows of case_experts by the columns their
 // scope and tabs name (migration 0080) and by hospital (0091: a search

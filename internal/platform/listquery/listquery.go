@@ -39,8 +39,6 @@ package listquery
 
 import (
 	"encoding/json"
-	"maps"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -410,19 +408,6 @@ func (q *Query) Drive(copies map[string]string) {
 	if to, ok := copies[q.key]; ok {
 		q.key = to
 	}
-}
-
-// Drives reports whether every sort term of q names a column the driving
-// table holds a copy of, or the copy itself (see Drive), so that its
-// order is the driving table's alone.
-func (q *Query) Drives(copies map[string]string) bool {
-	for _, t := range q.OrderBy {
-		e := sortExpr(t)
-		if _, ok := copies[e]; !ok && !slices.Contains(slices.Collect(maps.Values(copies)), e) {
-			return false
-		}
-	}
-	return true
 }
 
 // Filtered reports whether the request adds a condition (params, search or
