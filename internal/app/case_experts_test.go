@@ -344,7 +344,7 @@ func (w *scopeWalk) checkNamings(t *testing.T, after string) {
 	if !slices.Equal(want, have) {
 		t.Fatalf("after %s: case_experts %v, the base tables name %v", after, have, want)
 	}
-	// The columns of its case each row copies (migrations 0069, 0077).
+	// The columns of its case each row copies (migrations 0069, 0077, 0083).
 	var stale []pair
 	if err := db.Select(&stale, `SELECT x.expert_id, x.case_id FROM case_experts x JOIN consultations c ON c.id = x.case_id
 		WHERE x.status <> c.status OR x.is_draft <> c.is_draft OR x.is_recall <> c.is_recall OR x.is_return <> c.is_return
@@ -352,7 +352,7 @@ func (w *scopeWalk) checkNamings(t *testing.T, after string) {
 		OR x.assigned <> CASE WHEN c.expert_id IS NULL THEN 0 ELSE 1 END OR x.deleted <> CASE WHEN c.deleted_at IS NULL THEN 0 ELSE 1 END
 		OR x.submitted_at IS DISTINCT FROM c.submitted_at OR x.timeout_at IS DISTINCT FROM c.timeout_at
 		OR x.remind_at IS DISTINCT FROM c.remind_at OR x.release_at IS DISTINCT FROM c.release_at
-		OR x.pathology_number <> c.pathology_number`); err != nil {
+		OR x.pathology_number <> c.pathology_number OR x.hospital_id <> c.hospital_id`); err != nil {
 		t.Fatal(err)
 	}
 	if len(stale) > 0 {
