@@ -56,6 +56,8 @@ test('the site exports its charges to an Excel file that opens and lists the cas
   await searchList(page, c.pathology_number);
   const row = page.getByRole('row').filter({ hasText: c.pathology_number });
   await expect(row).toContainText('¥600.00');
+  // The export reads the search the page last rendered: the list of this case alone shows it has.
+  await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(1);
   const download = page.waitForEvent('download');
   await page.getByTestId('charge-export').click();
   const file = await (await download).path();
